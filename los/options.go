@@ -1,0 +1,49 @@
+package los
+
+import "github.com/sightline/sightline/terrain"
+
+// Options are the caller's choices for a sight query. The zero value is the
+// documented default: terrain and smoke block, models of every class except
+// aircraft block, the shooter and target never block their own sightline,
+// and grazing contact does not block.
+type Options struct {
+	// GrazingBlocks flips the touching policy: when false (default) a
+	// sightline that only touches an occluder's surface (meets it in a
+	// set of zero length: along an edge, through a vertex, skimming a roof
+	// exactly) is clear and reported as grazing; when true such contact
+	// blocks.
+	GrazingBlocks bool
+
+	// ModelsBlock selects which model classes occlude; nil means
+	// DefaultBlockingClasses.
+	ModelsBlock []terrain.Class
+
+	// IgnoreModels disables model occlusion entirely.
+	IgnoreModels bool
+
+	// Exclude lists ids (pieces or models) that never block this query, in
+	// addition to the shooter and the target.
+	Exclude []string
+
+	// ThroughOwnSquad is how many models of the shooter's own squad a
+	// sightline may pass through before they block (0: they block like any
+	// other model).
+	ThroughOwnSquad int
+
+	// ConcealingBlocks makes concealing area terrain (woods, fields with
+	// sight "concealing") block like solid terrain up to its height. By
+	// default concealing terrain does not block here: rulesets read the
+	// crossing depths from AreaCrossings and apply their own rule.
+	ConcealingBlocks bool
+
+	// IgnoreSmoke makes smoke transparent (default: smoke blocks at every
+	// height).
+	IgnoreSmoke bool
+}
+
+// DefaultBlockingClasses are the model classes that occlude when
+// Options.ModelsBlock is nil: everything on the ground. Aircraft and ships
+// on flight stands are represented by a single point and never occlude.
+var DefaultBlockingClasses = []terrain.Class{
+	terrain.Infantry, terrain.Vehicle, terrain.Walker, terrain.Skimmer, terrain.Figure,
+}

@@ -1,0 +1,206 @@
+package terrain
+
+import (
+	"github.com/golang/geo/s1"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// Kind is what a terrain piece is, as in the scenario file's "kind".
+type Kind string
+
+// Terrain kinds (scenario v1 core).
+const (
+	Solid     Kind = "solid"     // hill, rock, wall: a prism up to Height
+	Building  Kind = "building"  // closed walls and a roof, optional floors and garrison
+	Area      Kind = "area"      // woods, fields, hedges, ruins
+	Smoke     Kind = "smoke"     // concealing at every height
+	Water     Kind = "water"     // rivers, lakes
+	Debris    Kind = "debris"    // debris fields (space games)
+	Gas       Kind = "gas"       // gas clouds, nebulae
+	Minefield Kind = "minefield" // minefields
+	Occupied  Kind = "occupied"  // planets, moons, stations
+)
+
+// Sight is how a piece affects sight.
+type Sight string
+
+// Sight values.
+const (
+	SightClear      Sight = "clear"
+	SightConcealing Sight = "concealing"
+	SightBlocking   Sight = "blocking"
+)
+
+// Cover is the cover a piece gives.
+type Cover string
+
+// Cover values, weakest first.
+const (
+	CoverNone      Cover = "none"
+	CoverSoft      Cover = "soft"
+	CoverHard      Cover = "hard"
+	CoverFortified Cover = "fortified"
+	CoverBunker    Cover = "bunker"
+)
+
+// Movement is how a piece affects movement of one model class.
+type Movement string
+
+// Movement values.
+const (
+	Open       Movement = "open"
+	Difficult  Movement = "difficult"
+	Dangerous  Movement = "dangerous"
+	Impassable Movement = "impassable"
+)
+
+// Class is a model's class.
+type Class string
+
+// Model classes (scenario v1 core).
+const (
+	Infantry Class = "infantry"
+	Vehicle  Class = "vehicle"
+	Walker   Class = "walker"
+	Skimmer  Class = "skimmer"
+	Aircraft Class = "aircraft"
+	Ship     Class = "ship"
+	Figure   Class = "figure"
+)
+
+// MovementRule is a piece's movement effect: Default for every class not
+// named in ByClass.
+type MovementRule struct {
+	Default Movement
+	ByClass map[Class]Movement
+}
+
+// For returns the movement effect of the piece on a model of class c.
+func (m MovementRule) For(c Class) Movement {
+	if v, ok := m.ByClass[c]; ok {
+		return v
+	}
+	if m.Default == "" {
+		return Open
+	}
+	return m.Default
+}
+
+// Table is the playing surface: x in [0, Width], y in [0, Depth], inches.
+type Table struct {
+	Width, Depth float64
+}
+
+// Bound returns the table as a rectangle.
+func (t Table) Bound() geom.Rect {
+	return geom.RectFromPoints(geom.Pt(0, 0), geom.Pt(t.Width, t.Depth))
+}
+
+// Piece is one terrain piece. Footprint is always set (a circle piece keeps
+// its exact Circle and a polygon approximation in Footprint, see
+// CircleChordError); Height is the top of the piece above the table (0 for
+// flat area terrain, which then conceals without occluding by height).
+type Piece struct {
+	ID        string
+	Name      string // free text, optional
+	Kind      Kind
+	Footprint geom.Polygon // normalised: CCW outer ring, CW holes
+	Circle    *geom.Circle // the exact circle when the piece was given as one
+	Height    float64
+	Sight     Sight
+	Cover     Cover
+	Movement  MovementRule
+	Level     int // height level for level-based rules; ground is 1
+	Building  *BuildingInfo
+}
+
+// Prism returns the piece's volume: its footprint from the table to Height.
+func (p *Piece) Prism() geom.Prism {
+	return geom.Prism{Footprint: p.Footprint, ZMin: 0, ZMax: p.Height}
+}
+
+// BuildingInfo holds what only buildings have.
+type BuildingInfo struct {
+	Floors   int    // number of floors, at least 1
+	Garrison int    // how many bases may garrison it (0: no limit given)
+	Walls    []Wall // named wall segments with windows and entrances
+	Roof     bool   // whether models may stand on the roof
+}
+
+// FloorHeight returns the height of one floor of a building piece of the
+// given total height.
+func (b *BuildingInfo) FloorHeight(height float64) float64 {
+	if b == nil || b.Floors <= 0 {
+		return height
+	}
+	return height / float64(b.Floors)
+}
+
+// Wall is one named side of a building: the segment From-To on the
+// footprint's boundary, its windows (3D points on the wall face) and
+// entrances (ground points on the wall).
+type Wall struct {
+	ID        string
+	From, To  geom.Point
+	Windows   []geom.Vec3
+	Entrances []geom.Point
+}
+
+// Segment returns the wall as a segment.
+func (w *Wall) Segment() geom.Segment { return geom.Seg(w.From, w.To) }
+
+// BaseShape is the shape of a model's base.
+type BaseShape string
+
+// Base shapes.
+const (
+	BaseCircle BaseShape = "circle"
+	BaseOval   BaseShape = "oval"
+	BaseRect   BaseShape = "rect"
+)
+
+// Base is a model's base: Diameter for circles, Length (along the facing)
+// and Width for ovals and rectangles. The zero Base means no base (a point).
+type Base struct {
+	Shape         BaseShape
+	Diameter      float64
+	Length, Width float64
+}
+
+// Hull is a box centred on the model's position, Length along the facing.
+// A hull with zero Length and Width gives only a Height: the model's volume
+// is then its base extruded to that height.
+type Hull struct {
+	Length, Width, Height float64
+}
+
+// GarrisonRef places an infantry model inside a building, assigned to a wall.
+type GarrisonRef struct {
+	Building string
+	Wall     string
+}
+
+// Model is one model (a vehicle, a base of infantry, an aircraft on its
+// stand, a ship, a single figure). Multi-figure units list their figures'
+// positions in Figures, each standing on a copy of Base.
+type Model struct {
+	ID       string
+	Side     string
+	Squad    string
+	Class    Class
+	Position geom.Point
+	Facing   s1.Angle
+	Base     Base
+	Hull     Hull
+	Altitude float64 // height of the reference point of an aircraft/ship above the table; 0 on the ground
+	Level    int     // height level it stands on; ground is 1
+	Figures  []geom.Point
+	Garrison *GarrisonRef
+}
+
+// Pose returns the model's position and facing.
+func (m *Model) Pose() geom.Pose { return geom.Pose{Position: m.Position, Facing: m.Facing} }
+
+// Airborne reports whether the model stands on a flight stand above the table.
+func (m *Model) Airborne() bool { return m.Altitude > 0 }
