@@ -1,0 +1,69 @@
+package terrain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors wrapped by the errors New returns; test for them with
+// errors.Is.
+var (
+	// ErrInvalidValue: a number that is NaN, infinite, out of range, or an
+	// unknown or missing enumeration value.
+	ErrInvalidValue = errors.New("invalid value")
+	// ErrInvalidGeometry: a footprint that is not a valid simple polygon,
+	// or a wall that is not on its building's boundary.
+	ErrInvalidGeometry = errors.New("invalid geometry")
+	// ErrDuplicateID: two pieces or models with the same id (pieces and
+	// models share one namespace), or two walls of a building.
+	ErrDuplicateID = errors.New("duplicate id")
+	// ErrUnknownID: a reference to a piece or wall that does not exist.
+	ErrUnknownID = errors.New("unknown id")
+	// ErrOffTable: a piece or model not on the table.
+	ErrOffTable = errors.New("off the table")
+	// ErrNotAllowed: a combination the model forbids (for example a vehicle
+	// in a garrison).
+	ErrNotAllowed = errors.New("not allowed")
+)
+
+// FieldError is an error about one field of the input, named by a
+// JSON-like path in the layout of the scenario file, such as
+// "terrain[3].footprint" or "models[2].garrison.wall".
+type FieldError struct {
+	Path string
+	Err  error
+}
+
+// Error returns "path: err".
+func (e *FieldError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// detailError is a message that wraps a sentinel (and optionally a cause)
+// without repeating the sentinel's text.
+type detailError struct {
+	msg   string
+	kind  error
+	cause error
+}
+
+func (e *detailError) Error() string { return e.msg }
+
+func (e *detailError) Unwrap() []error {
+	if e.cause != nil {
+		return []error{e.kind, e.cause}
+	}
+	return []error{e.kind}
+}
+
+// fieldErr returns a *FieldError at path whose message is the formatted
+// text and which wraps kind.
+func fieldErr(path string, kind error, format string, args ...any) error {
+	return &FieldError{Path: path, Err: &detailError{msg: fmt.Sprintf(format, args...), kind: kind}}
+}
+
+// fieldCause is fieldErr with the message and chain of cause.
+func fieldCause(path string, kind, cause error) error {
+	return &FieldError{Path: path, Err: &detailError{msg: cause.Error(), kind: kind, cause: cause}}
+}

@@ -1,0 +1,322 @@
+package terrain
+
+import (
+	"math"
+	"sort"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// ItemKind says which list of a Battlefield an Item indexes.
+type ItemKind uint8
+
+// Item kinds.
+const (
+	ItemPiece ItemKind = iota // Index is into Pieces()
+	ItemModel                 // Index is into Models()
+)
+
+// String returns "piece" or "model".
+func (k ItemKind) String() string {
+	switch k {
+	case ItemPiece:
+		return "piece"
+	case ItemModel:
+		return "model"
+	}
+	return "ItemKind(?)"
+}
+
+// Item names one terrain piece or one model of a Battlefield by its index
+// in Pieces() or Models().
+type Item struct {
+	Kind  ItemKind
+	Index int
+}
+
+// segmentTolerance is the slack, as a fraction of the segment's parameter
+// range [0, 1], allowed when a segment grazes a box: a segment that touches
+// a box exactly is never missed through rounding, at the price of
+// occasionally reporting a box that lies within about 1e-12 times the
+// segment's length of it. Callers refine with exact geometry anyway.
+const segmentTolerance = 1e-12
+
+// leafSize is the number of items per leaf and children per inner node.
+const leafSize = 8
+
+// maxStack bounds the traversal stack: a tree of fan-out leafSize and depth
+// d needs at most d*(leafSize-1)+1 entries, and depth 20 already covers more
+// items than fit in memory.
+const maxStack = 20*(leafSize-1) + 1
+
+// box3 is a closed axis-aligned box; lo <= hi on every axis (hi may be +Inf).
+type box3 struct {
+	lo, hi [3]float64
+}
+
+func emptyBox() box3 {
+	inf := math.Inf(1)
+	return box3{lo: [3]float64{inf, inf, inf}, hi: [3]float64{-inf, -inf, -inf}}
+}
+
+func (b *box3) add(o box3) {
+	for k := 0; k < 3; k++ {
+		b.lo[k] = math.Min(b.lo[k], o.lo[k])
+		b.hi[k] = math.Max(b.hi[k], o.hi[k])
+	}
+}
+
+// overlapsRect reports whether the box's plan (x, y) overlaps the closed
+// rectangle r.
+func (b *box3) overlapsRect(r geom.Rect) bool {
+	return b.lo[0] <= r.X.Hi && b.hi[0] >= r.X.Lo && b.lo[1] <= r.Y.Hi && b.hi[1] >= r.Y.Lo
+}
+
+// containsPoint reports whether the box's plan contains p (closed).
+func (b *box3) containsPoint(p geom.Point) bool {
+	return b.lo[0] <= p.X && p.X <= b.hi[0] && b.lo[1] <= p.Y && p.Y <= b.hi[1]
+}
+
+// hitsSegment reports whether the segment from a to b (dims axes: 2 for the
+// plan, 3 for space) touches the closed box, by the slab method with
+// segmentTolerance of slack. Non-finite segments touch nothing.
+func (b *box3) hitsSegment(a, d [3]float64, dims int) bool {
+	t0, t1 := 0.0, 1.0
+	for k := 0; k < dims; k++ {
+		if d[k] == 0 {
+			if a[k] < b.lo[k] || a[k] > b.hi[k] {
+				return false
+			}
+			continue
+		}
+		ta := (b.lo[k] - a[k]) / d[k]
+		tb := (b.hi[k] - a[k]) / d[k]
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		if ta > t0 {
+			t0 = ta
+		}
+		if tb < t1 {
+			t1 = tb
+		}
+		if !(t0 <= t1+segmentTolerance) { // also false on NaN
+			return false
+		}
+	}
+	return true
+}
+
+// node is a node of the bounding-volume tree: an inner node's children are
+// nodes[first:first+count], a leaf's items are items[first:first+count].
+type node struct {
+	box          box3
+	first, count int32
+	leaf         bool
+}
+
+// index is a static bounding-volume tree bulk-loaded with the
+// sort-tile-recursive method. It is never changed after construction.
+type index struct {
+	nodes []node // root last
+	items []Item // in leaf order
+	boxes []box3 // boxes[i] bounds items[i]
+}
+
+// buildIndex builds the tree over the given items and boxes (same length).
+func buildIndex(items []Item, boxes []box3) index {
+	n := len(items)
+	ix := index{items: make([]Item, n), boxes: make([]box3, n)}
+	if n == 0 {
+		return ix
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	centre := func(b box3, k int) float64 {
+		// Infinite tops (smoke) do not matter: tiling uses x and y only.
+		return 0.5 * (b.lo[k] + b.hi[k])
+	}
+	strSort(order, func(i, k int) float64 { return centre(boxes[i], k) })
+	for j, i := range order {
+		ix.items[j] = items[i]
+		ix.boxes[j] = boxes[i]
+	}
+	// Leaves over consecutive runs of the tiled items.
+	var level []node
+	for start := 0; start < n; start += leafSize {
+		end := min(start+leafSize, n)
+		b := emptyBox()
+		for j := start; j < end; j++ {
+			b.add(ix.boxes[j])
+		}
+		level = append(level, node{box: b, first: int32(start), count: int32(end - start), leaf: true})
+	}
+	var levels [][]node
+	for len(level) > 1 {
+		ord := make([]int, len(level))
+		for i := range ord {
+			ord[i] = i
+		}
+		lv := level
+		strSort(ord, func(i, k int) float64 { return centre(lv[i].box, k) })
+		sorted := make([]node, len(level))
+		for j, i := range ord {
+			sorted[j] = level[i]
+		}
+		levels = append(levels, sorted)
+		var up []node
+		for start := 0; start < len(sorted); start += leafSize {
+			end := min(start+leafSize, len(sorted))
+			b := emptyBox()
+			for j := start; j < end; j++ {
+				b.add(sorted[j].box)
+			}
+			// first is relative to this level for now; fixed below.
+			up = append(up, node{box: b, first: int32(start), count: int32(end - start)})
+		}
+		level = up
+	}
+	levels = append(levels, level)
+	// Concatenate levels bottom-up, turning level-relative child offsets of
+	// inner nodes into absolute ones.
+	offset := 0
+	for li, lv := range levels {
+		if li > 0 {
+			prev := offset - len(levels[li-1])
+			for j := range lv {
+				lv[j].first += int32(prev)
+			}
+		}
+		ix.nodes = append(ix.nodes, lv...)
+		offset += len(lv)
+	}
+	return ix
+}
+
+// strSort orders idx by sort-tile-recursive tiling: into vertical slices by
+// x centre, each slice by y centre.
+func strSort(idx []int, key func(i, axis int) float64) {
+	n := len(idx)
+	sort.SliceStable(idx, func(a, b int) bool { return key(idx[a], 0) < key(idx[b], 0) })
+	leaves := (n + leafSize - 1) / leafSize
+	slices := int(math.Ceil(math.Sqrt(float64(leaves))))
+	per := slices * leafSize
+	for start := 0; start < n; start += per {
+		s := idx[start:min(start+per, n)]
+		sort.SliceStable(s, func(a, b int) bool { return key(s[a], 1) < key(s[b], 1) })
+	}
+}
+
+// visit walks the tree, calling fn for every item whose box satisfies hit,
+// in leaf order, until fn returns false. It uses a fixed stack array and
+// touches no shared mutable state.
+func (ix *index) visit(hit func(*box3) bool, fn func(Item) bool) {
+	if len(ix.nodes) == 0 {
+		return
+	}
+	var stack [maxStack]int32
+	sp := 0
+	stack[sp] = int32(len(ix.nodes) - 1)
+	sp++
+	for sp > 0 {
+		sp--
+		nd := &ix.nodes[stack[sp]]
+		if !hit(&nd.box) {
+			continue
+		}
+		if nd.leaf {
+			for j := nd.first; j < nd.first+nd.count; j++ {
+				if hit(&ix.boxes[j]) && !fn(ix.items[j]) {
+					return
+				}
+			}
+			continue
+		}
+		// Push in reverse so children are visited in order.
+		for c := nd.first + nd.count - 1; c >= nd.first; c-- {
+			stack[sp] = c
+			sp++
+		}
+	}
+}
+
+// VisitSegment calls fn for every piece and model whose index box (see
+// ItemBox) the closed 3D segment s touches, until fn returns false. A
+// segment grazing a box is reported (the test has a parametric slack of
+// 1e-12 of the segment, so it may also report a box that far away); a
+// segment with a NaN or infinite coordinate touches nothing. It does not
+// allocate and is safe for concurrent use.
+func (bf *Battlefield) VisitSegment(s geom.Segment3, fn func(Item) bool) {
+	a := [3]float64{s.A.X, s.A.Y, s.A.Z}
+	d := [3]float64{s.B.X - s.A.X, s.B.Y - s.A.Y, s.B.Z - s.A.Z}
+	if !finite3(a) || !finite3(d) {
+		return
+	}
+	bf.index.visit(func(b *box3) bool { return b.hitsSegment(a, d, 3) }, fn)
+}
+
+// VisitFlatSegment is VisitSegment on the table plane: it calls fn for
+// every item whose box's plan the closed 2D segment s touches, whatever the
+// heights. Use it for area rules that ignore height (for example concealing
+// area terrain of height 0). It does not allocate and is safe for
+// concurrent use.
+func (bf *Battlefield) VisitFlatSegment(s geom.Segment, fn func(Item) bool) {
+	a := [3]float64{s.A.X, s.A.Y, 0}
+	d := [3]float64{s.B.X - s.A.X, s.B.Y - s.A.Y, 0}
+	if !finite3(a) || !finite3(d) {
+		return
+	}
+	bf.index.visit(func(b *box3) bool { return b.hitsSegment(a, d, 2) }, fn)
+}
+
+// VisitRect calls fn for every item whose box's plan overlaps the closed
+// rectangle r (touching counts), until fn returns false. An empty r visits
+// nothing. It does not allocate and is safe for concurrent use.
+func (bf *Battlefield) VisitRect(r geom.Rect, fn func(Item) bool) {
+	if r.IsEmpty() {
+		return
+	}
+	bf.index.visit(func(b *box3) bool { return b.overlapsRect(r) }, fn)
+}
+
+// VisitPoint calls fn for every item whose box's plan contains the table
+// point p (boundary included), until fn returns false. It does not allocate
+// and is safe for concurrent use.
+func (bf *Battlefield) VisitPoint(p geom.Point, fn func(Item) bool) {
+	bf.index.visit(func(b *box3) bool { return b.containsPoint(p) }, fn)
+}
+
+// ItemBox returns the closed box the index keeps for an item: for a piece,
+// its footprint's bounding rectangle from z = 0 to its Height (smoke to
+// +Inf, since smoke blocks at every height; a circular piece's box covers
+// both the circle and its polygon); for a model, the bounding rectangle of
+// its Footprint and all its FigureShapes from z = 0 to its Height, or for an airborne
+// model to Altitude + Height/2 (the stand and a hull centred on the
+// altitude point). ok is false for an unknown item.
+func (bf *Battlefield) ItemBox(it Item) (lo, hi geom.Vec3, ok bool) {
+	var b box3
+	switch {
+	case it.Kind == ItemPiece && it.Index >= 0 && it.Index < len(bf.pieces):
+		b = bf.pieceBoxes[it.Index]
+	case it.Kind == ItemModel && it.Index >= 0 && it.Index < len(bf.models):
+		b = bf.modelBoxes[it.Index]
+	default:
+		return lo, hi, false
+	}
+	return geom.V3(b.lo[0], b.lo[1], b.lo[2]), geom.V3(b.hi[0], b.hi[1], b.hi[2]), true
+}
+
+func finite3(v [3]float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func rectBox(r geom.Rect, zlo, zhi float64) box3 {
+	return box3{lo: [3]float64{r.X.Lo, r.Y.Lo, zlo}, hi: [3]float64{r.X.Hi, r.Y.Hi, zhi}}
+}
