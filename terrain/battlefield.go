@@ -106,6 +106,9 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 		if j, ok := bf.pieceIdx[p.ID]; ok {
 			return nil, fieldErr(path+".id", ErrDuplicateID, "duplicate id %q (also terrain[%d])", p.ID, j)
 		}
+		if p.parts, err = geom.ConvexPieces(p.Footprint); err != nil {
+			return nil, fieldCause(path+".footprint", ErrInvalidGeometry, err)
+		}
 		bf.pieceIdx[p.ID] = i
 		bf.pieces[i] = p
 	}

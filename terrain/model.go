@@ -113,6 +113,24 @@ type Piece struct {
 	Movement  MovementRule
 	Level     int // height level for level-based rules; ground is 1
 	Building  *BuildingInfo
+
+	parts [][]geom.Point // convex decomposition of Footprint, set by New
+}
+
+// ConvexParts returns the footprint split into convex counter-clockwise
+// parts whose union is the footprint (holes respected). Pieces held by a
+// Battlefield have them precomputed and shared (read-only); for any other
+// Piece they are computed on each call, and nil is returned for an invalid
+// footprint.
+func (p *Piece) ConvexParts() [][]geom.Point {
+	if p.parts != nil {
+		return p.parts
+	}
+	parts, err := geom.ConvexPieces(p.Footprint)
+	if err != nil {
+		return nil
+	}
+	return parts
 }
 
 // Prism returns the piece's volume: its footprint from the table to Height.
