@@ -1,0 +1,164 @@
+package geom
+
+import (
+	"math"
+	"math/big"
+)
+
+// Error-bound constants for the floating-point filters, after Shewchuk,
+// "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
+// Predicates" (1997). epsilon is half an ulp of 1 (2^-53).
+const (
+	epsilon = 0x1p-53
+	// orientBound bounds the rounding error of the 2D orientation
+	// determinant relative to |detleft|+|detright| (Shewchuk's ccwerrboundA).
+	orientBound = (3 + 16*epsilon) * epsilon
+	// orient3Bound is Shewchuk's o3derrboundA for the 3D determinant.
+	orient3Bound = (7 + 56*epsilon) * epsilon
+	// distBound is a deliberately generous bound for CompareDistances:
+	// each squared difference carries at most 3 roundings, the sums 3 more.
+	distBound = 8 * epsilon
+	// tinyBound is an absolute slack added to every filter so that products
+	// that underflow into the subnormal range (where the relative error
+	// model fails) always take the exact path.
+	tinyBound = 0x1p-960
+)
+
+// Orient reports on which side of the directed line a→b the point c lies:
+// +1 when c is to the left (a, b, c counter-clockwise), -1 when it is to the
+// right (clockwise) and 0 when the three points are collinear (including
+// when two of them coincide). It is the exact sign of (b-a)×(c-a).
+//
+// A floating-point filter decides almost every call without allocating;
+// inputs close to degenerate fall back to exact rational arithmetic.
+// If any coordinate is NaN or ±Inf, Orient returns 0; it never panics.
+func Orient(a, b, c Point) int {
+	detleft := (a.X - c.X) * (b.Y - c.Y)
+	detright := (a.Y - c.Y) * (b.X - c.X)
+	det := detleft - detright
+	sum := math.Abs(detleft) + math.Abs(detright)
+	bound := orientBound*sum + tinyBound
+	if det > bound {
+		return 1
+	}
+	if det < -bound {
+		return -1
+	}
+	if sum == 0 && !math.IsNaN(det) {
+		// Both products are exactly zero only if a factor of each is zero
+		// (or underflowed); underflow is possible, so only trust exact zeros
+		// of the differences.
+		if (a.X == c.X || b.Y == c.Y) && (a.Y == c.Y || b.X == c.X) {
+			return 0
+		}
+	}
+	if !finite2(a, b, c) {
+		return 0
+	}
+	return orientExact(a, b, c)
+}
+
+// finite2 reports whether every coordinate of a, b and c is finite.
+func finite2(a, b, c Point) bool {
+	return isFinite(a.X) && isFinite(a.Y) && isFinite(b.X) && isFinite(b.Y) &&
+		isFinite(c.X) && isFinite(c.Y)
+}
+
+// isFinite reports whether x is neither NaN nor ±Inf.
+func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// rat returns x as an exact rational. x must be finite.
+func rat(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+
+// ratSub returns x-y exactly.
+func ratSub(x, y float64) *big.Rat { return new(big.Rat).Sub(rat(x), rat(y)) }
+
+// orientExact is the exact sign of (b-a)×(c-a) for finite inputs.
+func orientExact(a, b, c Point) int {
+	bax, bay := ratSub(b.X, a.X), ratSub(b.Y, a.Y)
+	cax, cay := ratSub(c.X, a.X), ratSub(c.Y, a.Y)
+	l := new(big.Rat).Mul(bax, cay)
+	r := new(big.Rat).Mul(bay, cax)
+	return l.Cmp(r)
+}
+
+// Orient3 reports on which side of the plane through a, b and c the point d
+// lies. It is the exact sign of ((b-a)×(c-a))·(d-a): when a, b, c appear
+// counter-clockwise seen from above (+z looking down), +1 means d is above
+// the plane, -1 below, and 0 means the four points are coplanar (including
+// degenerate a, b, c).
+//
+// Like Orient it uses a floating-point filter with an exact rational
+// fallback, and returns 0 without panicking if any coordinate is NaN or ±Inf.
+func Orient3(a, b, c, d Vec3) int {
+	adx, ady, adz := a.X-d.X, a.Y-d.Y, a.Z-d.Z
+	bdx, bdy, bdz := b.X-d.X, b.Y-d.Y, b.Z-d.Z
+	cdx, cdy, cdz := c.X-d.X, c.Y-d.Y, c.Z-d.Z
+
+	bdxcdy, cdxbdy := bdx*cdy, cdx*bdy
+	cdxady, adxcdy := cdx*ady, adx*cdy
+	adxbdy, bdxady := adx*bdy, bdx*ady
+
+	det := adz*(bdxcdy-cdxbdy) + bdz*(cdxady-adxcdy) + cdz*(adxbdy-bdxady)
+	perm := (math.Abs(bdxcdy)+math.Abs(cdxbdy))*math.Abs(adz) +
+		(math.Abs(cdxady)+math.Abs(adxcdy))*math.Abs(bdz) +
+		(math.Abs(adxbdy)+math.Abs(bdxady))*math.Abs(cdz)
+	bound := orient3Bound*perm + tinyBound
+	// Shewchuk's determinant is positive when d is below the plane.
+	if det > bound {
+		return -1
+	}
+	if det < -bound {
+		return 1
+	}
+	if !isFinite(a.X) || !isFinite(a.Y) || !isFinite(a.Z) ||
+		!isFinite(b.X) || !isFinite(b.Y) || !isFinite(b.Z) ||
+		!isFinite(c.X) || !isFinite(c.Y) || !isFinite(c.Z) ||
+		!isFinite(d.X) || !isFinite(d.Y) || !isFinite(d.Z) {
+		return 0
+	}
+	return orient3Exact(a, b, c, d)
+}
+
+// orient3Exact is the exact sign of ((b-a)×(c-a))·(d-a) for finite inputs.
+func orient3Exact(a, b, c, d Vec3) int {
+	ux, uy, uz := ratSub(b.X, a.X), ratSub(b.Y, a.Y), ratSub(b.Z, a.Z)
+	vx, vy, vz := ratSub(c.X, a.X), ratSub(c.Y, a.Y), ratSub(c.Z, a.Z)
+	wx, wy, wz := ratSub(d.X, a.X), ratSub(d.Y, a.Y), ratSub(d.Z, a.Z)
+	mul := func(p, q *big.Rat) *big.Rat { return new(big.Rat).Mul(p, q) }
+	nx := new(big.Rat).Sub(mul(uy, vz), mul(uz, vy))
+	ny := new(big.Rat).Sub(mul(uz, vx), mul(ux, vz))
+	nz := new(big.Rat).Sub(mul(ux, vy), mul(uy, vx))
+	s := mul(nx, wx)
+	s.Add(s, mul(ny, wy))
+	s.Add(s, mul(nz, wz))
+	return s.Sign()
+}
+
+// CompareDistances reports the exact sign of |p-a| - |p-b|: -1 when a is
+// strictly closer to p than b, +1 when b is strictly closer and 0 when they
+// are at the same distance. It returns 0 if any coordinate is NaN or ±Inf.
+func CompareDistances(p, a, b Point) int {
+	ax, ay := a.X-p.X, a.Y-p.Y
+	bx, by := b.X-p.X, b.Y-p.Y
+	da := ax*ax + ay*ay
+	db := bx*bx + by*by
+	d := da - db
+	bound := distBound*(da+db) + tinyBound
+	if d > bound {
+		return 1
+	}
+	if d < -bound {
+		return -1
+	}
+	if !finite2(p, a, b) {
+		return 0
+	}
+	rax, ray := ratSub(a.X, p.X), ratSub(a.Y, p.Y)
+	rbx, rby := ratSub(b.X, p.X), ratSub(b.Y, p.Y)
+	ea := new(big.Rat).Mul(rax, rax)
+	ea.Add(ea, new(big.Rat).Mul(ray, ray))
+	eb := new(big.Rat).Mul(rbx, rbx)
+	eb.Add(eb, new(big.Rat).Mul(rby, rby))
+	return ea.Cmp(eb)
+}
