@@ -1,0 +1,264 @@
+package scenario
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// ImportOptions controls ImportGeoJSON. The zero value reads coordinates in
+// inches and requires every feature to give kind, sight, cover and
+// movement.
+type ImportOptions struct {
+	// Units of the coordinates, heights and other lengths: "in" (default),
+	// "cm" or "mm". The GeoJSON coordinates are table coordinates, not
+	// longitude and latitude.
+	Units string
+	// Defaults for features whose properties lack them ("" means none).
+	Kind     terrain.Kind
+	Sight    terrain.Sight
+	Cover    terrain.Cover
+	Movement terrain.Movement
+}
+
+// ImportGeoJSON reads a GeoJSON (RFC 7946) FeatureCollection of Polygon and
+// MultiPolygon features and returns one terrain piece per polygon, in
+// feature order, with lengths in inches. Feature properties id, name,
+// kind, height, sight, cover, movement, level, building and circle map onto
+// the piece fields with the scenario file's meaning; other properties are
+// ignored. A feature without an id gets "feature-N" (N its index in
+// features); the parts of a MultiPolygon get the id suffixed "-1", "-2", ….
+// Closing vertices are dropped, holes kept. The pieces are not validated as
+// a battlefield: pass them to terrain.New (or a File) for that. Errors are
+// *Error with paths such as "features[3].geometry.coordinates[0][2]".
+func ImportGeoJSON(r io.Reader, opt ImportOptions) ([]terrain.Piece, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, &Error{Err: fmt.Errorf("reading GeoJSON: %w", err)}
+	}
+	if len(b) > MaxFileSize {
+		return nil, newError(ErrTooLarge, "", "", "input larger than %d bytes", MaxFileSize)
+	}
+	units := opt.Units
+	if units == "" {
+		units = "in"
+	}
+	if !contains(Units, units) {
+		return nil, newError(ErrValue, "", units, "unknown units %q", units)
+	}
+	root, err := parseTree(b)
+	if err != nil {
+		return nil, err
+	}
+	d := &dec{div: unitsPerInch(units)}
+	if err := d.object(root, "", "type", "features", "bbox", "crs", "name"); err != nil {
+		return nil, err
+	}
+	if t := root.get("type"); t == nil || t.kind != nString || t.text != "FeatureCollection" {
+		return nil, geoTypeErr(t, "type", "FeatureCollection")
+	}
+	feats := root.get("features")
+	if feats == nil {
+		return nil, missing("features")
+	}
+	if err := d.array(feats, "features", 0); err != nil {
+		return nil, err
+	}
+	var pieces []terrain.Piece
+	for i, fn := range feats.elems {
+		ps, err := d.feature(fn, index("features", i), i, opt)
+		if err != nil {
+			return nil, err
+		}
+		pieces = append(pieces, ps...)
+		if len(pieces) > MaxItems {
+			return nil, newError(ErrTooLarge, "features", "", "more than %d pieces", MaxItems)
+		}
+	}
+	return pieces, nil
+}
+
+func geoTypeErr(n *node, path, want string) error {
+	if n == nil {
+		return missing(path)
+	}
+	return newError(ErrValue, path, n.short(), "want %q, got %s", want, n.describe())
+}
+
+func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain.Piece, error) {
+	if err := d.object(n, path, "type", "id", "geometry", "properties", "bbox"); err != nil {
+		return nil, err
+	}
+	if t := n.get("type"); t == nil || t.kind != nString || t.text != "Feature" {
+		return nil, geoTypeErr(t, joinKey(path, "type"), "Feature")
+	}
+	props := n.get("properties")
+	pp := joinKey(path, "properties")
+	if props == nil || props.kind == nNull {
+		props = obj()
+	}
+	if props.kind != nObject {
+		return nil, typeErr(props, pp, "an object")
+	}
+	// Fill defaults into a copy of the properties.
+	withDefaults := &node{kind: nObject, keys: append([]string(nil), props.keys...), elems: append([]*node(nil), props.elems...)}
+	for _, dv := range []struct{ k, v string }{{"kind", string(opt.Kind)}, {"sight", string(opt.Sight)}, {"cover", string(opt.Cover)}, {"movement", string(opt.Movement)}} {
+		if dv.v != "" && withDefaults.get(dv.k) == nil {
+			withDefaults.set(dv.k, str(dv.v))
+		}
+	}
+	var proto terrain.Piece
+	if err := d.pieceProps(withDefaults, pp, &proto, true); err != nil {
+		return nil, err
+	}
+	if proto.ID == "" {
+		if id := n.get("id"); id != nil && id.kind == nString && id.text != "" {
+			proto.ID = id.text
+		} else {
+			proto.ID = "feature-" + strconv.Itoa(i)
+		}
+	}
+	if c := props.get("circle"); c != nil {
+		circ, err := d.circle(c, joinKey(pp, "circle"))
+		if err != nil {
+			return nil, err
+		}
+		proto.Circle = &circ
+	}
+	gp := joinKey(path, "geometry")
+	gn := n.get("geometry")
+	if gn == nil {
+		return nil, missing(gp)
+	}
+	if gn.kind != nObject {
+		return nil, typeErr(gn, gp, "a geometry object")
+	}
+	if err := d.object(gn, gp, "type", "coordinates", "bbox"); err != nil {
+		return nil, err
+	}
+	tn := gn.get("type")
+	if tn == nil {
+		return nil, missing(joinKey(gp, "type"))
+	}
+	cp := joinKey(gp, "coordinates")
+	cn := gn.get("coordinates")
+	if cn == nil {
+		return nil, missing(cp)
+	}
+	var polys [][]geom.Ring
+	switch {
+	case tn.kind == nString && tn.text == "Polygon":
+		poly, err := d.geoPolygon(cn, cp)
+		if err != nil {
+			return nil, err
+		}
+		polys = [][]geom.Ring{poly}
+	case tn.kind == nString && tn.text == "MultiPolygon":
+		if err := d.array(cn, cp, 1); err != nil {
+			return nil, err
+		}
+		for k, e := range cn.elems {
+			poly, err := d.geoPolygon(e, index(cp, k))
+			if err != nil {
+				return nil, err
+			}
+			polys = append(polys, poly)
+		}
+	default:
+		return nil, newError(ErrValue, joinKey(gp, "type"), tn.short(), "want \"Polygon\" or \"MultiPolygon\", got %s", tn.describe())
+	}
+	out := make([]terrain.Piece, 0, len(polys))
+	for k, poly := range polys {
+		p := proto
+		if len(polys) > 1 {
+			p.ID = proto.ID + "-" + strconv.Itoa(k+1)
+		}
+		if p.Circle != nil {
+			c := *p.Circle
+			p.Circle = &c
+		}
+		p.Footprint = geom.Polygon{Outer: poly[0]}
+		if len(poly) > 1 {
+			p.Footprint.Holes = poly[1:]
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// geoPolygon decodes the coordinates of a GeoJSON Polygon: rings of
+// positions [x, y] or [x, y, z] (z ignored), each closed by repeating its
+// first position; the closing position is dropped.
+func (d *dec) geoPolygon(n *node, path string) ([]geom.Ring, error) {
+	if err := d.array(n, path, 1); err != nil {
+		return nil, err
+	}
+	rings := make([]geom.Ring, len(n.elems))
+	for j, rn := range n.elems {
+		rp := index(path, j)
+		if err := d.array(rn, rp, 4); err != nil {
+			return nil, err
+		}
+		r := make(geom.Ring, len(rn.elems))
+		for i, pn := range rn.elems {
+			pp := index(rp, i)
+			if pn.kind != nArray || len(pn.elems) < 2 || len(pn.elems) > 3 {
+				return nil, typeErr(pn, pp, "a position [x, y]")
+			}
+			x, err := d.length(pn.elems[0], index(pp, 0))
+			if err != nil {
+				return nil, err
+			}
+			y, err := d.length(pn.elems[1], index(pp, 1))
+			if err != nil {
+				return nil, err
+			}
+			r[i] = geom.Pt(x, y)
+		}
+		if r[0] != r[len(r)-1] {
+			return nil, newError(ErrValue, rp, rn.short(), "ring is not closed: the last position must repeat the first")
+		}
+		rings[j] = r[:len(r)-1]
+	}
+	return rings, nil
+}
+
+// ExportGeoJSON writes pieces as a GeoJSON FeatureCollection of Polygon
+// features in inches, with the piece fields (except geometry) as
+// properties and a circle piece's exact circle in the "circle" property,
+// so that ImportGeoJSON reads back the same pieces.
+func ExportGeoJSON(w io.Writer, pieces []terrain.Piece) error {
+	feats := arr()
+	for i := range pieces {
+		p := &pieces[i]
+		coords := arr().add(closedRing(p.Footprint.Outer))
+		for _, h := range p.Footprint.Holes {
+			coords.add(closedRing(h))
+		}
+		props := pieceNode(p, false)
+		if p.Circle != nil {
+			props.set("circle", obj().set("center", pointNode(p.Circle.Center)).set("radius", num(p.Circle.Radius)))
+		}
+		feats.add(obj().set("type", str("Feature")).
+			set("geometry", obj().set("type", str("Polygon")).set("coordinates", coords)).
+			set("properties", props))
+	}
+	root := obj().set("type", str("FeatureCollection")).set("features", feats)
+	var sb strings.Builder
+	writeIndented(&sb, root, "")
+	sb.WriteByte('\n')
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func closedRing(r geom.Ring) *node {
+	out := pointsNode(r)
+	if len(r) > 0 {
+		out.add(pointNode(r[0]))
+	}
+	return out
+}

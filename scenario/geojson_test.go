@@ -1,0 +1,72 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+func TestGeoJSONRoundTrip(t *testing.T) {
+	def := Default()
+	var buf bytes.Buffer
+	if err := ExportGeoJSON(&buf, def.Pieces); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ImportGeoJSON(&buf, ImportOptions{})
+	if err != nil {
+		t.Fatalf("ImportGeoJSON(ExportGeoJSON(default)): %v", err)
+	}
+	bf, err := terrain.New(def.Table, got, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(bf.Pieces(), def.Pieces) {
+		t.Errorf("pieces differ after GeoJSON round trip")
+	}
+}
+
+func TestImportGeoJSON(t *testing.T) {
+	const in = `{"type": "FeatureCollection", "features": [
+	 {"type": "Feature", "properties": {"kind": "area", "height": 25.4},
+	  "geometry": {"type": "Polygon", "coordinates": [[[0,0],[254,0],[254,254],[0,254],[0,0]], [[25.4,25.4],[50.8,25.4],[50.8,50.8],[25.4,25.4]]]}},
+	 {"type": "Feature", "properties": {"id": "rocks", "kind": "solid", "height": 50.8, "sight": "blocking", "cover": "hard"},
+	  "geometry": {"type": "MultiPolygon", "coordinates": [[[[300,0],[400,0],[400,100],[300,0]]], [[[500,0],[600,0],[600,100],[500,0]]]]}}]}`
+	ps, err := ImportGeoJSON(strings.NewReader(in), ImportOptions{Units: "mm", Sight: "concealing", Cover: "soft", Movement: "difficult"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Feature 0: 254 mm = 10 in, hole kept, defaults applied; feature 1 split in two.
+	if len(ps) != 3 || ps[0].ID != "feature-0" || ps[1].ID != "rocks-1" || ps[2].ID != "rocks-2" {
+		t.Fatalf("ids = %v", ps)
+	}
+	if ps[0].Footprint.Outer[2] != geom.Pt(10, 10) || len(ps[0].Footprint.Outer) != 4 || len(ps[0].Footprint.Holes) != 1 || len(ps[0].Footprint.Holes[0]) != 3 {
+		t.Errorf("feature-0 footprint = %v", ps[0].Footprint)
+	}
+	if ps[0].Sight != terrain.SightConcealing || ps[0].Height != 1 || ps[1].Sight != terrain.SightBlocking || ps[1].Height != 2 || ps[2].Movement.Default != terrain.Difficult {
+		t.Errorf("properties = %+v / %+v", ps[0], ps[1])
+	}
+
+	bad := []struct{ in, msg string }{
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}]}`,
+			`features[0].geometry.type: want "Polygon" or "MultiPolygon", got string "Point"`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}}]}`,
+			`features[0].properties.sight: missing required field`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,"x"],[0,0]]]}}]}`,
+			`features[0].geometry.coordinates[0][2][1]: want a number, got string "x"`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,1]]]}}]}`,
+			`features[0].geometry.coordinates[0]: ring is not closed: the last position must repeat the first`},
+		{`{"type": "Feature"}`, `type: want "FeatureCollection", got string "Feature"`},
+	}
+	for _, tt := range bad {
+		_, err := ImportGeoJSON(strings.NewReader(tt.in), ImportOptions{})
+		var se *Error
+		if err == nil || err.Error() != tt.msg || !errors.As(err, &se) {
+			t.Errorf("ImportGeoJSON(%.60s...) error = %v, want %q", tt.in, err, tt.msg)
+		}
+	}
+}
