@@ -168,7 +168,8 @@ func (d *dec) str(n *node, path string) (string, error) {
 	if n.kind != nString {
 		return "", typeErr(n, path, "a string")
 	}
-	return n.text, nil
+	// The tree's strings share the input's memory; keep a copy of our own.
+	return strings.Clone(n.text), nil
 }
 
 // id decodes a non-empty identifier string.
@@ -183,15 +184,18 @@ func (d *dec) id(n *node, path string) (string, error) {
 	return s, nil
 }
 
+// enum decodes a string that must be one of allowed, and returns the
+// element of allowed.
 func (d *dec) enum(n *node, path string, allowed []string) (string, error) {
-	s, err := d.str(n, path)
-	if err != nil {
-		return "", err
+	if n.kind != nString {
+		return "", typeErr(n, path, "a string")
 	}
-	if !contains(allowed, s) {
-		return "", newError(ErrValue, path, n.short(), "want one of %s, got %s", strings.Join(allowed, ", "), n.short())
+	for _, a := range allowed {
+		if a == n.text {
+			return a, nil
+		}
 	}
-	return s, nil
+	return "", newError(ErrValue, path, n.short(), "want one of %s, got %s", strings.Join(allowed, ", "), n.short())
 }
 
 // num decodes a finite number.
@@ -317,7 +321,7 @@ func (d *dec) rawObject(n *node, path string) (map[string]json.RawMessage, error
 	}
 	m := make(map[string]json.RawMessage, len(n.keys))
 	for i, k := range n.keys {
-		m[k] = n.elems[i].raw()
+		m[strings.Clone(k)] = n.elems[i].raw()
 	}
 	return m, nil
 }
@@ -977,7 +981,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 			if q.Extra == nil {
 				q.Extra = map[string]json.RawMessage{}
 			}
-			q.Extra[k] = v.raw()
+			q.Extra[strings.Clone(k)] = v.raw()
 		}
 		if err != nil {
 			return err

@@ -20,7 +20,7 @@ func TestDecodeInvalid(t *testing.T) {
 	}{
 		{"empty.json", ErrSyntax, "empty input"},
 		{"syntax.json", ErrSyntax, "line 1, column 17: invalid character ',' looking for beginning of object key string"},
-		{"trailing.json", ErrSyntax, "line 2, column 2: trailing data after the top-level value"},
+		{"trailing.json", ErrSyntax, "line 2, column 1: trailing data after the top-level value"},
 		{"duplicate-key.json", ErrSyntax, `sightline: duplicate key "sightline"`},
 		{"top-not-object.json", ErrType, "want an object, got array [1,2]"},
 		{"unknown-top.json", ErrUnknownField, "unit: unknown field"},

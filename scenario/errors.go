@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Sentinel errors wrapped by every *Error; test with errors.Is.
@@ -50,5 +51,6 @@ func (k *kindError) Unwrap() error { return k.kind }
 // newError returns a *Error at path with a message formatted from format
 // and args, wrapping kind.
 func newError(kind error, path, value, format string, args ...any) *Error {
-	return &Error{Path: path, Value: value, Err: &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}}
+	// value may be a substring of a whole input file: copy it.
+	return &Error{Path: path, Value: strings.Clone(value), Err: &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}}
 }

@@ -1,10 +1,14 @@
 package scenario
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/paulmach/orb"
+	"github.com/paulmach/orb/geojson"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -117,7 +121,7 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	}
 	if proto.ID == "" {
 		if id := n.get("id"); id != nil && id.kind == nString && id.text != "" {
-			proto.ID = id.text
+			proto.ID = strings.Clone(id.text)
 		} else {
 			proto.ID = "feature-" + strconv.Itoa(i)
 		}
@@ -149,27 +153,37 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	if cn == nil {
 		return nil, missing(cp)
 	}
-	var polys [][]geom.Ring
+	// The strict walk checks every position (with its path), then orb
+	// parses the geometry into its typed form.
 	switch {
 	case tn.kind == nString && tn.text == "Polygon":
-		poly, err := d.geoPolygon(cn, cp)
-		if err != nil {
+		if err := d.geoPolygon(cn, cp); err != nil {
 			return nil, err
 		}
-		polys = [][]geom.Ring{poly}
 	case tn.kind == nString && tn.text == "MultiPolygon":
 		if err := d.array(cn, cp, 1); err != nil {
 			return nil, err
 		}
 		for k, e := range cn.elems {
-			poly, err := d.geoPolygon(e, index(cp, k))
-			if err != nil {
+			if err := d.geoPolygon(e, index(cp, k)); err != nil {
 				return nil, err
 			}
-			polys = append(polys, poly)
 		}
 	default:
 		return nil, newError(ErrValue, joinKey(gp, "type"), tn.short(), "want \"Polygon\" or \"MultiPolygon\", got %s", tn.describe())
+	}
+	g, err := geojson.UnmarshalGeometry(gn.raw())
+	if err != nil {
+		return nil, newError(ErrValue, gp, gn.short(), "orb/geojson: %v", err)
+	}
+	var polys []orb.Polygon
+	switch og := g.Geometry().(type) {
+	case orb.Polygon:
+		polys = []orb.Polygon{og}
+	case orb.MultiPolygon:
+		polys = og
+	default:
+		return nil, newError(ErrValue, gp, gn.short(), "orb/geojson read a %s, want a Polygon or MultiPolygon", g.Type)
 	}
 	out := make([]terrain.Piece, 0, len(polys))
 	for k, poly := range polys {
@@ -181,50 +195,62 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 			c := *p.Circle
 			p.Circle = &c
 		}
-		p.Footprint = geom.Polygon{Outer: poly[0]}
-		if len(poly) > 1 {
-			p.Footprint.Holes = poly[1:]
+		p.Footprint = geom.Polygon{Outer: d.ring(poly[0])}
+		for _, h := range poly[1:] {
+			p.Footprint.Holes = append(p.Footprint.Holes, d.ring(h))
 		}
 		out = append(out, p)
 	}
 	return out, nil
 }
 
-// geoPolygon decodes the coordinates of a GeoJSON Polygon: rings of
-// positions [x, y] or [x, y, z] (z ignored), each closed by repeating its
-// first position; the closing position is dropped.
-func (d *dec) geoPolygon(n *node, path string) ([]geom.Ring, error) {
+// geoPolygon checks the coordinates of a GeoJSON Polygon: at least one
+// ring of at least four positions [x, y] or [x, y, z] (z ignored and not
+// checked), x and y lengths within MaxCoordinate, the last position
+// repeating the first in x and y.
+func (d *dec) geoPolygon(n *node, path string) error {
 	if err := d.array(n, path, 1); err != nil {
-		return nil, err
+		return err
 	}
-	rings := make([]geom.Ring, len(n.elems))
 	for j, rn := range n.elems {
 		rp := index(path, j)
 		if err := d.array(rn, rp, 4); err != nil {
-			return nil, err
+			return err
 		}
-		r := make(geom.Ring, len(rn.elems))
+		var first, last geom.Point
 		for i, pn := range rn.elems {
 			pp := index(rp, i)
 			if pn.kind != nArray || len(pn.elems) < 2 || len(pn.elems) > 3 {
-				return nil, typeErr(pn, pp, "a position [x, y]")
+				return typeErr(pn, pp, "a position [x, y]")
 			}
-			x, err := d.length(pn.elems[0], index(pp, 0))
-			if err != nil {
-				return nil, err
+			var c [2]float64
+			for k, e := range pn.elems[:2] {
+				v, err := d.length(e, index(pp, k))
+				if err != nil {
+					return err
+				}
+				c[k] = v
 			}
-			y, err := d.length(pn.elems[1], index(pp, 1))
-			if err != nil {
-				return nil, err
+			last = geom.Pt(c[0], c[1])
+			if i == 0 {
+				first = last
 			}
-			r[i] = geom.Pt(x, y)
 		}
-		if r[0] != r[len(r)-1] {
-			return nil, newError(ErrValue, rp, rn.short(), "ring is not closed: the last position must repeat the first")
+		if first != last {
+			return newError(ErrValue, rp, rn.short(), "ring is not closed: the last position must repeat the first")
 		}
-		rings[j] = r[:len(r)-1]
 	}
-	return rings, nil
+	return nil
+}
+
+// ring converts a closed orb ring in file units, checked by geoPolygon,
+// into an open ring in inches.
+func (d *dec) ring(r orb.Ring) geom.Ring {
+	out := make(geom.Ring, len(r)-1)
+	for i := range out {
+		out[i] = geom.Pt(r[i][0]/d.div, r[i][1]/d.div)
+	}
+	return out
 }
 
 // ExportGeoJSON writes pieces as a GeoJSON FeatureCollection of Polygon
@@ -232,33 +258,47 @@ func (d *dec) geoPolygon(n *node, path string) ([]geom.Ring, error) {
 // properties and a circle piece's exact circle in the "circle" property,
 // so that ImportGeoJSON reads back the same pieces.
 func ExportGeoJSON(w io.Writer, pieces []terrain.Piece) error {
-	feats := arr()
+	fc := geojson.NewFeatureCollection()
 	for i := range pieces {
 		p := &pieces[i]
-		coords := arr().add(closedRing(p.Footprint.Outer))
+		poly := orb.Polygon{closedRing(p.Footprint.Outer)}
 		for _, h := range p.Footprint.Holes {
-			coords.add(closedRing(h))
+			poly = append(poly, closedRing(h))
 		}
+		f := geojson.NewFeature(poly)
 		props := pieceNode(p, false)
 		if p.Circle != nil {
 			props.set("circle", obj().set("center", pointNode(p.Circle.Center)).set("radius", num(p.Circle.Radius)))
 		}
-		feats.add(obj().set("type", str("Feature")).
-			set("geometry", obj().set("type", str("Polygon")).set("coordinates", coords)).
-			set("properties", props))
+		for k, key := range props.keys {
+			f.Properties[key] = props.elems[k].raw()
+		}
+		fc.Append(f)
 	}
-	root := obj().set("type", str("FeatureCollection")).set("features", feats)
+	b, err := json.Marshal(fc)
+	if err != nil {
+		return fmt.Errorf("scenario: marshalling GeoJSON: %w", err)
+	}
+	// Lay orb's compact output out as Encode does, short values on one line.
+	root, err := parseTree(b)
+	if err != nil {
+		return fmt.Errorf("scenario: re-reading marshalled GeoJSON: %w", err)
+	}
 	var sb strings.Builder
 	writeIndented(&sb, root, "")
 	sb.WriteByte('\n')
-	_, err := io.WriteString(w, sb.String())
+	_, err = io.WriteString(w, sb.String())
 	return err
 }
 
-func closedRing(r geom.Ring) *node {
-	out := pointsNode(r)
+// closedRing returns r as an orb ring closed by repeating its first vertex.
+func closedRing(r geom.Ring) orb.Ring {
+	out := make(orb.Ring, 0, len(r)+1)
+	for _, v := range r {
+		out = append(out, orb.Point{v.X, v.Y})
+	}
 	if len(r) > 0 {
-		out.add(pointNode(r[0]))
+		out = append(out, out[0])
 	}
 	return out
 }

@@ -61,6 +61,18 @@ func TestImportGeoJSON(t *testing.T) {
 		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,1]]]}}]}`,
 			`features[0].geometry.coordinates[0]: ring is not closed: the last position must repeat the first`},
 		{`{"type": "Feature"}`, `type: want "FeatureCollection", got string "Feature"`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "MultiPolygon", "coordinates": [[[[0,0],[1,0],[1,1],[0,0]]], [[[0,0],[1,0],[1,1e400],[0,0]]]]}}]}`,
+			`features[0].geometry.coordinates[1][0][2][1]: want a finite number, got 1e400`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open", "level": 0}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}}]}`,
+			`features[0].properties.level: want an integer from 1 to 100, got 0`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1]]]}}]}`,
+			`features[0].geometry.coordinates[0]: want at least 4 entries, got 3`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1],[0,0]]]}}]}`,
+			`features[0].geometry.coordinates[0][2]: want a position [x, y], got array [1]`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "GeometryCollection", "geometries": []}}]}`,
+			`features[0].geometry.geometries: unknown field`},
+		{`{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"}, "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0]]]}, "geometry": null}]}`,
+			`features[0].geometry: duplicate key "geometry"`},
 	}
 	for _, tt := range bad {
 		_, err := ImportGeoJSON(strings.NewReader(tt.in), ImportOptions{})
@@ -68,5 +80,22 @@ func TestImportGeoJSON(t *testing.T) {
 		if err == nil || err.Error() != tt.msg || !errors.As(err, &se) {
 			t.Errorf("ImportGeoJSON(%.60s...) error = %v, want %q", tt.in, err, tt.msg)
 		}
+	}
+}
+
+// TestImportGeoJSONThirdCoordinate checks that a third coordinate is
+// ignored, whatever its value, and that orb's rings come back open and in
+// inches: 50.8 mm = 2 in, 25.4 mm = 1 in.
+func TestImportGeoJSONThirdCoordinate(t *testing.T) {
+	const in = `{"type": "FeatureCollection", "features": [{"type": "Feature", "id": "f",
+	  "properties": {"kind": "area", "sight": "clear", "cover": "none", "movement": "open"},
+	  "geometry": {"type": "Polygon", "coordinates": [[[0,0,7],[50.8,0,"x"],[50.8,25.4,1e400],[0,0,null]]]}}]}`
+	ps, err := ImportGeoJSON(strings.NewReader(in), ImportOptions{Units: "mm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := geom.Ring{geom.Pt(0, 0), geom.Pt(2, 0), geom.Pt(2, 1)}
+	if len(ps) != 1 || ps[0].ID != "f" || !reflect.DeepEqual(ps[0].Footprint.Outer, want) {
+		t.Errorf("ImportGeoJSON(3D ring) = %+v, want id f, outer %v", ps, want)
 	}
 }

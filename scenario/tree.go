@@ -1,10 +1,7 @@
 package scenario
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,136 +43,6 @@ func (n *node) get(key string) *node {
 		}
 	}
 	return nil
-}
-
-// parseTree parses exactly one JSON value from b, rejecting duplicate
-// object keys, nesting deeper than MaxDepth and trailing data.
-func parseTree(b []byte) (*node, error) {
-	if len(bytes.TrimSpace(b)) == 0 {
-		return nil, newError(ErrSyntax, "", "", "empty input")
-	}
-	if !utf8.Valid(b) {
-		return nil, newError(ErrSyntax, "", "", "input is not valid UTF-8")
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	p := &parser{dec: dec, src: b}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, p.syntax(err)
-	}
-	root, err := p.value(tok, "", 0)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		off := dec.InputOffset()
-		return nil, newError(ErrSyntax, "", "", "%s: trailing data after the top-level value", p.pos(off))
-	}
-	return root, nil
-}
-
-type parser struct {
-	dec *json.Decoder
-	src []byte
-}
-
-// pos returns "line L, column C" for byte offset off.
-func (p *parser) pos(off int64) string {
-	if off > int64(len(p.src)) {
-		off = int64(len(p.src))
-	}
-	line, col := 1, 1
-	for _, c := range p.src[:off] {
-		if c == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
-}
-
-func (p *parser) syntax(err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return newError(ErrSyntax, "", "", "%s: %s", p.pos(se.Offset), se.Error())
-	}
-	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
-		return newError(ErrSyntax, "", "", "unexpected end of input")
-	}
-	return newError(ErrSyntax, "", "", "%s: %s", p.pos(p.dec.InputOffset()), err.Error())
-}
-
-func (p *parser) value(tok json.Token, path string, depth int) (*node, error) {
-	switch t := tok.(type) {
-	case nil:
-		return &node{kind: nNull}, nil
-	case bool:
-		return &node{kind: nBool, b: t}, nil
-	case json.Number:
-		return &node{kind: nNumber, text: string(t)}, nil
-	case string:
-		return &node{kind: nString, text: t}, nil
-	case json.Delim:
-		if depth >= MaxDepth {
-			return nil, newError(ErrTooLarge, path, "", "nesting deeper than %d levels", MaxDepth)
-		}
-		if t == '{' {
-			return p.object(path, depth+1)
-		}
-		return p.array(path, depth+1)
-	}
-	return nil, newError(ErrSyntax, path, "", "unexpected token %v", tok)
-}
-
-func (p *parser) object(path string, depth int) (*node, error) {
-	n := &node{kind: nObject}
-	seen := map[string]bool{}
-	for {
-		tok, err := p.dec.Token()
-		if err != nil {
-			return nil, p.syntax(err)
-		}
-		if d, ok := tok.(json.Delim); ok && d == '}' {
-			return n, nil
-		}
-		key, _ := tok.(string)
-		kp := joinKey(path, key)
-		if seen[key] {
-			return nil, newError(ErrSyntax, kp, "", "duplicate key %q", key)
-		}
-		seen[key] = true
-		tok, err = p.dec.Token()
-		if err != nil {
-			return nil, p.syntax(err)
-		}
-		v, err := p.value(tok, kp, depth)
-		if err != nil {
-			return nil, err
-		}
-		n.keys = append(n.keys, key)
-		n.elems = append(n.elems, v)
-	}
-}
-
-func (p *parser) array(path string, depth int) (*node, error) {
-	n := &node{kind: nArray}
-	for {
-		tok, err := p.dec.Token()
-		if err != nil {
-			return nil, p.syntax(err)
-		}
-		if d, ok := tok.(json.Delim); ok && d == ']' {
-			return n, nil
-		}
-		v, err := p.value(tok, index(path, len(n.elems)), depth)
-		if err != nil {
-			return nil, err
-		}
-		n.elems = append(n.elems, v)
-	}
 }
 
 // joinKey returns the path of key inside the object at path. Keys that are
