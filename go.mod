@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/fogleman/gg v1.3.0
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
 	github.com/golang/geo v0.0.0-20260818125358-b200a1149890
 	github.com/paulmach/orb v0.11.1
 	github.com/peterstace/simplefeatures v0.59.0
@@ -11,6 +12,5 @@ require (
 )
 
 require (
-	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	go.mongodb.org/mongo-driver v1.11.4 // indirect
 )
