@@ -1,0 +1,86 @@
+package los
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// msArea is a flat concealing area piece of the given kind.
+func msArea(id string, kind terrain.Kind, fp geom.Polygon) terrain.Piece {
+	return terrain.Piece{ID: id, Kind: kind, Footprint: fp, Sight: terrain.SightConcealing, Cover: terrain.CoverSoft, Level: 1}
+}
+
+func TestAreaCrossingsConcave(t *testing.T) {
+	// A U-shaped wood: [10,20] x [0,10] without the notch [13,17] x [3,10].
+	u := geom.PolygonFromPoints(geom.Pt(10, 0), geom.Pt(20, 0), geom.Pt(20, 10), geom.Pt(17, 10),
+		geom.Pt(17, 3), geom.Pt(13, 3), geom.Pt(13, 10), geom.Pt(10, 10))
+	bf := msBF(t, []terrain.Piece{msArea("wood", terrain.Area, u), msSolid("house", msRect(40, 0, 44, 10), 3)}, nil)
+
+	// y = 6 from x = 0 to 30 (length 30): inside [10,13] and [17,20].
+	cs := AreaCrossings(bf, geom.Pt(0, 6), geom.Pt(30, 6), AreaFilter{})
+	if len(cs) != 1 {
+		t.Fatalf("AreaCrossings = %d crossings, want 1 (the house is not area terrain)", len(cs))
+	}
+	c := cs[0]
+	if len(c.Spans) != 2 || !msNear(c.Spans[0].Entry.X, 10) || !msNear(c.Spans[0].Exit.X, 13) ||
+		!msNear(c.Spans[1].Entry.X, 17) || !msNear(c.Spans[1].Exit.X, 20) {
+		t.Errorf("spans = %+v, want [10,13] and [17,20]", c.Spans)
+	}
+	// 3 + 3 inside; A is 10 before the entry, B 10 behind the exit.
+	if !msNear(c.Inside, 6) || c.FromInside || c.ToInside || !msNear(c.FromAlong, 10) || !msNear(c.ToAlong, 10) || c.Grazing {
+		t.Errorf("crossing = %+v, want inside 6, along 10/10, ends outside", c)
+	}
+	// A inside at (11,1): 1 from the west and south edges; the line y = 1
+	// leaves at x = 20 (9 along). B (25,1) is 5 from the east edge.
+	cs = AreaCrossings(bf, geom.Pt(11, 1), geom.Pt(25, 1), AreaFilter{})
+	c = cs[0]
+	if !c.FromInside || c.ToInside || !msNear(c.FromAlong, 9) || !msNear(c.FromEdge, 1) || !msNear(c.ToEdge, 5) ||
+		!msNear(c.ToEdgePoint.X, 20) || !msNear(c.ToAlong, 5) || !msNear(c.Inside, 9) {
+		t.Errorf("crossing from inside = %+v", c)
+	}
+	// Both ends inside the notch's arms: (11,5) to (19,5): two spans, 2 + 2.
+	cs = AreaCrossings(bf, geom.Pt(11, 5), geom.Pt(19, 5), AreaFilter{})
+	c = cs[0]
+	if !c.FromInside || !c.ToInside || !msNear(c.Inside, 4) || !msNear(c.FromAlong, 2) || !msNear(c.ToAlong, 2) {
+		t.Errorf("crossing both ends inside = %+v", c)
+	}
+}
+
+func TestAreaCrossingsSmokeGasCount(t *testing.T) {
+	smoke := terrain.Piece{ID: "smoke", Kind: terrain.Smoke, Circle: &geom.Circle{Center: geom.Pt(10, 10), Radius: 1.5},
+		Sight: terrain.SightConcealing, Cover: terrain.CoverNone, Level: 1}
+	gas := terrain.Piece{ID: "gas", Kind: terrain.Gas, Footprint: msRect(20, 0, 24, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
+	debris := terrain.Piece{ID: "debris", Kind: terrain.Debris, Footprint: msRect(30, 0, 34, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
+	bf := msBF(t, []terrain.Piece{smoke, gas, debris}, nil)
+	// CR-25: a 3 in disc across its centre: chord 3.
+	cs := AreaCrossings(bf, geom.Pt(0, 10), geom.Pt(15, 10), AreaFilter{})
+	if len(cs) != 1 || !msNear(cs[0].Inside, 3) {
+		t.Errorf("smoke chord = %+v, want 3", cs)
+	}
+	// Offset 1.3: chord 2*sqrt(1.5^2 - 1.3^2) = 2*sqrt(0.56).
+	cs = AreaCrossings(bf, geom.Pt(0, 11.3), geom.Pt(15, 11.3), AreaFilter{})
+	if len(cs) != 1 || math.Abs(cs[0].Inside-2*math.Sqrt(0.56)) > 1e-9 {
+		t.Errorf("smoke offset chord = %+v, want %v", cs, 2*math.Sqrt(0.56))
+	}
+	// FT-19: from inside the gas through the debris: two halvings.
+	cs = AreaCrossings(bf, geom.Pt(22, 10), geom.Pt(40, 10), AreaFilter{})
+	if CountCrossed(cs) != 2 || !cs[0].FromInside || !msNear(cs[0].FromAlong, 2) {
+		t.Errorf("gas+debris = %+v, want 2 crossed, start inside 2 from the exit", cs)
+	}
+	// Along the gas cloud's west edge x = 20: grazing only, not counted.
+	cs = AreaCrossings(bf, geom.Pt(20, 2), geom.Pt(20, 18), AreaFilter{})
+	if len(cs) != 1 || !cs[0].Grazing || CountCrossed(cs) != 0 {
+		t.Errorf("grazing = %+v, want one grazing crossing, none counted", cs)
+	}
+	// Kind filter: only debris.
+	cs = AreaCrossings(bf, geom.Pt(0, 10), geom.Pt(40, 10), AreaFilter{Kinds: []terrain.Kind{terrain.Debris}})
+	if len(cs) != 1 || cs[0].PieceID != "debris" {
+		t.Errorf("kind filter = %+v, want debris only", cs)
+	}
+	if AreaCrossings(bf, geom.Pt(math.NaN(), 0), geom.Pt(1, 1), AreaFilter{}) != nil {
+		t.Errorf("NaN input gave crossings")
+	}
+}

@@ -1,0 +1,284 @@
+package los
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/golang/geo/r1"
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// GroundLevel is the height level of the open table (CR-19).
+const GroundLevel = 1
+
+// VehicleLevelBonus is how many levels higher a vehicle counts for sight
+// than where it stands (CR-24: turret weapons one level above infantry).
+const VehicleLevelBonus = 1
+
+// levelBearingPiece reports whether a piece kind declares the level of the
+// ground it covers: overlays (smoke, gas, debris, minefields) do not.
+func levelBearingPiece(p *terrain.Piece) bool {
+	switch p.Kind {
+	case terrain.Smoke, terrain.Gas, terrain.Debris, terrain.Minefield:
+		return false
+	}
+	return true
+}
+
+// LevelAt returns the height level of the table point p and the piece that
+// gives it: the highest declared Level among the level-bearing pieces
+// (every kind but smoke, gas, debris and minefields) whose closed footprint
+// holds p, the first in input order on ties; GroundLevel and "" when none
+// above ground does (CR-19: the players declare each piece's level, ground
+// is 1; a plateau is a piece of its own inside its hill). A building's
+// declared Level is read as its ground floor; see BuildingFloorLevel for
+// upper floors and the roof.
+func LevelAt(bf *terrain.Battlefield, p geom.Point) (level int, pieceID string) {
+	level = GroundLevel
+	if bf == nil || measFinite2("p", p) != nil {
+		return level, ""
+	}
+	pieces := bf.Pieces()
+	best := -1
+	bf.VisitPoint(p, func(it terrain.Item) bool {
+		if it.Kind != terrain.ItemPiece {
+			return true
+		}
+		pc := &pieces[it.Index]
+		if !levelBearingPiece(pc) || pc.Level <= GroundLevel || !pc.Footprint.Contains(p) {
+			return true
+		}
+		if pc.Level > level || (pc.Level == level && it.Index < best) {
+			level, best = pc.Level, it.Index
+		}
+		return true
+	})
+	if best < 0 {
+		return GroundLevel, ""
+	}
+	return level, pieces[best].ID
+}
+
+// BuildingFloorLevel returns the level of floor n (1 = ground floor) of a
+// building piece: its declared Level plus n-1 (Abb. 4: the third storey is
+// level 3). The roof, n = Floors+1, is one above the top floor. n outside
+// [1, Floors+1] is clamped.
+func BuildingFloorLevel(p *terrain.Piece, n int) int {
+	floors := 1
+	if p.Building != nil && p.Building.Floors > 0 {
+		floors = p.Building.Floors
+	}
+	n = max(1, min(n, floors+1))
+	return p.Level + n - 1
+}
+
+// ModelLevelResult is the sight level of a model.
+type ModelLevelResult struct {
+	ID string
+	// Stand is the level the model stands on: the larger of its declared
+	// Level and LevelAt(Position).
+	Stand int
+	// PieceID is the piece LevelAt found under it ("" for open ground).
+	PieceID string
+	// Bonus is VehicleLevelBonus for vehicles, skimmers and walkers (CR-24),
+	// else 0.
+	Bonus int
+	// Level is Stand + Bonus, the level used for sight.
+	Level int
+}
+
+// MarshalJSON encodes the result with camelCase keys.
+func (r ModelLevelResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ID          string `json:"id"`
+		Stand       int    `json:"stand"`
+		PieceID     string `json:"pieceId"`
+		Bonus       int    `json:"bonus"`
+		Level       int    `json:"level"`
+		Explanation string `json:"explanation"`
+	}{r.ID, r.Stand, r.PieceID, r.Bonus, r.Level, r.Explain()})
+}
+
+// Explain returns the result as one plain sentence.
+func (r ModelLevelResult) Explain() string {
+	on := "open ground"
+	if r.PieceID != "" {
+		on = r.PieceID
+	}
+	s := fmt.Sprintf("level %s: %d (stands on level %d, %s)", r.ID, r.Level, r.Stand, on)
+	if r.Bonus > 0 {
+		s += fmt.Sprintf(", +%d as a vehicle (CR-24)", r.Bonus)
+	}
+	return s
+}
+
+// ModelLevel returns the sight level of the model named id (CR-19, CR-24).
+func ModelLevel(bf *terrain.Battlefield, id string) (ModelLevelResult, error) {
+	if bf == nil {
+		return ModelLevelResult{}, fmt.Errorf("los: model level: nil battlefield: %w", terrain.ErrInvalidValue)
+	}
+	m, ok := bf.Model(id)
+	if !ok {
+		return ModelLevelResult{}, fmt.Errorf("los: model level: unknown model %q: %w", id, terrain.ErrUnknownID)
+	}
+	lv, pid := LevelAt(bf, m.Position)
+	r := ModelLevelResult{ID: id, Stand: max(lv, m.Level), PieceID: pid}
+	switch m.Class {
+	case terrain.Vehicle, terrain.Skimmer, terrain.Walker:
+		r.Bonus = VehicleLevelBonus
+	}
+	r.Level = r.Stand + r.Bonus
+	return r, nil
+}
+
+// LevelEdge is where the region of a point's level ends.
+type LevelEdge struct {
+	Point   geom.Point
+	Level   int
+	PieceID string // the piece giving Level ("" for ground)
+	// Distance is the distance from Point to the nearest edge of its
+	// level's region, inches (+Inf on a table with no level change), and
+	// Edge that nearest edge point; EdgePieceID is the piece whose
+	// boundary it is.
+	Distance    float64
+	Edge        geom.Point
+	EdgePieceID string
+}
+
+// MarshalJSON encodes the result with camelCase keys and points as [x, y];
+// an infinite distance is encoded as null.
+func (e LevelEdge) MarshalJSON() ([]byte, error) {
+	var d *float64
+	if !math.IsInf(e.Distance, 0) {
+		d = &e.Distance
+	}
+	return json.Marshal(struct {
+		Point       [2]float64 `json:"point"`
+		Level       int        `json:"level"`
+		PieceID     string     `json:"pieceId"`
+		Distance    *float64   `json:"distance"`
+		Edge        [2]float64 `json:"edge"`
+		EdgePieceID string     `json:"edgePieceId"`
+		Explanation string     `json:"explanation"`
+	}{measXY(e.Point), e.Level, e.PieceID, d, measXY(e.Edge), e.EdgePieceID, e.Explain()})
+}
+
+// Explain returns the result as one plain sentence.
+func (e LevelEdge) Explain() string {
+	if math.IsInf(e.Distance, 1) {
+		return fmt.Sprintf("level edge from (%.2f, %.2f): level %d, no level change on the table", e.Point.X, e.Point.Y, e.Level)
+	}
+	return fmt.Sprintf("level edge from (%.2f, %.2f): level %d ends %.2f in away at (%.2f, %.2f) on %s",
+		e.Point.X, e.Point.Y, e.Level, e.Distance, e.Edge.X, e.Edge.Y, e.EdgePieceID)
+}
+
+// DistanceToLevelEdge returns the distance from p to the edge of the region
+// of its level (CR-20/22: "within 2 in of the level edge"): the nearer of
+// the boundary of the piece giving p's level and the boundaries of the
+// level-bearing pieces of a higher level. Pieces of the same level that
+// touch are not merged: their shared boundary counts as an edge.
+func DistanceToLevelEdge(bf *terrain.Battlefield, p geom.Point) LevelEdge {
+	lv, pid := LevelAt(bf, p)
+	e := LevelEdge{Point: p, Level: lv, PieceID: pid, Distance: math.Inf(1)}
+	if bf == nil || measFinite2("p", p) != nil {
+		return e
+	}
+	pieces := bf.Pieces()
+	for i := range pieces {
+		pc := &pieces[i]
+		if !levelBearingPiece(pc) {
+			continue
+		}
+		var d float64
+		var q geom.Point
+		switch {
+		case pc.ID == pid:
+			d, q = areaEdgeDistance(pc, p)
+		case pc.Level > lv:
+			d, q = geom.DistPointPolygon(p, pc.Footprint)
+			if d == 0 { // on the boundary of a higher piece
+				q = p
+			}
+		default:
+			continue
+		}
+		if d < e.Distance {
+			e.Distance, e.Edge, e.EdgePieceID = d, q, pc.ID
+		}
+	}
+	return e
+}
+
+// LowerPiece is a piece on a lower level than both ends of a sightline.
+type LowerPiece struct {
+	PieceID string
+	Kind    terrain.Kind
+	Level   int
+	// Inside is the flat length of the sightline inside the piece, inches.
+	Inside float64
+}
+
+// MarshalJSON encodes the piece with camelCase keys.
+func (l LowerPiece) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		PieceID string       `json:"pieceId"`
+		Kind    terrain.Kind `json:"kind"`
+		Level   int          `json:"level"`
+		Inside  float64      `json:"inside"`
+	}{l.PieceID, l.Kind, l.Level, l.Inside})
+}
+
+// LowerPiecesBetween returns, in piece order, the pieces of a lower level
+// than both a and b (by LevelAt) whose interior the flat segment a-b
+// crosses: what two units on the same level ignore (CR-23) and what a unit
+// near its level edge sees over (CR-20..22). Smoke is listed like any other
+// piece; whether it still blocks is the ruleset's call (CR-25: it does).
+func LowerPiecesBetween(bf *terrain.Battlefield, a, b geom.Point) []LowerPiece {
+	la, _ := LevelAt(bf, a)
+	lb, _ := LevelAt(bf, b)
+	return LowerPiecesBelow(bf, a, b, min(la, lb))
+}
+
+// LowerPiecesBelow is LowerPiecesBetween with the ends' level given by the
+// caller (for example a vehicle's ModelLevel): the pieces below level
+// whose interior the segment crosses.
+func LowerPiecesBelow(bf *terrain.Battlefield, a, b geom.Point, level int) []LowerPiece {
+	if bf == nil || measFinite2("a", a) != nil || measFinite2("b", b) != nil {
+		return nil
+	}
+	seg := geom.Seg(a, b)
+	length := seg.Length()
+	pieces := bf.Pieces()
+	var idx []int
+	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
+		if it.Kind == terrain.ItemPiece && pieces[it.Index].Level < level {
+			idx = append(idx, it.Index)
+		}
+		return true
+	})
+	slices.Sort(idx)
+	var out []LowerPiece
+	var buf []r1.Interval
+	for _, i := range idx {
+		pc := &pieces[i]
+		if !areaCrossesInterior(pc, seg) {
+			continue
+		}
+		var ivs []r1.Interval
+		if pc.Circle != nil {
+			ivs = areaCircleInside(*pc.Circle, seg)
+		} else {
+			buf = pc.Footprint.SegmentInside(seg, buf[:0])
+			ivs = buf
+		}
+		in := 0.0
+		for _, iv := range ivs {
+			in += (iv.Hi - iv.Lo) * length
+		}
+		out = append(out, LowerPiece{PieceID: pc.ID, Kind: pc.Kind, Level: pc.Level, Inside: in})
+	}
+	return out
+}
