@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/scenario"
 )
 
@@ -24,6 +25,9 @@ type Answer struct {
 	fields      []field
 	units       string  // the file's units when they differ from inches
 	scale       float64 // inches per file unit
+
+	overlays  []render.Part // what a picture of this answer shows
+	highlight []string      // ids drawn with a thick outline
 }
 
 type field struct {
@@ -233,6 +237,9 @@ func Run(f *scenario.File) (answers []*Answer, errs []error) {
 // One answers a single query of f.
 func One(f *scenario.File, q *scenario.Query) (*Answer, error) {
 	h, ok := handlers[q.Kind]
+	if g, isGame := gameFor(f, q); isGame {
+		h, ok = func(f *scenario.File, q *scenario.Query, a *Answer) error { return answerGame(g, f, q, a) }, true
+	}
 	if !ok {
 		return nil, &QueryError{Path: q.JSONPath + ".kind", Err: fmt.Errorf("%q for ruleset %q: %w", q.Kind, f.Ruleset, ErrUnsupported)}
 	}

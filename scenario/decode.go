@@ -130,7 +130,8 @@ func lookup(n *node, path string) *node {
 
 // dec converts a parsed tree into File values, tracking units.
 type dec struct {
-	div float64 // file units per inch: lengths are divided by it
+	div     float64 // file units per inch: lengths are divided by it
+	ruleset string  // the file's ruleset, once read
 }
 
 // fields checks that n is an object whose keys are all in allowed, and
@@ -362,6 +363,7 @@ func decodeFile(root *node) (*File, error) {
 			return nil, err
 		}
 	}
+	d.ruleset = f.Ruleset
 	if v := root.get("options"); v != nil {
 		if f.Options, err = d.rawObject(v, "options"); err != nil {
 			return nil, err
@@ -913,9 +915,14 @@ func (d *dec) query(n *node, path string, q *Query) error {
 		return err
 	}
 	spec, core := queryKinds[q.Kind]
+	// A game's shot and move queries carry the game's own fields (how far
+	// the shooter moved, which weapon mount, ...): they go to Extra and the
+	// ruleset rejects those it does not know. Everywhere else core kinds are
+	// strict here.
+	rulesetFields := core && d.ruleset != "" && d.ruleset != "generic" && (q.Kind == "shot" || q.Kind == "move")
 	if core {
 		for i, k := range n.keys {
-			if k != "id" && k != "kind" && !contains(spec.allowed, k) {
+			if k != "id" && k != "kind" && !contains(spec.allowed, k) && !rulesetFields {
 				return newError(ErrUnknownField, joinKey(path, k), n.elems[i].short(), "unknown field for kind %q", q.Kind)
 			}
 		}

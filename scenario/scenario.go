@@ -72,7 +72,10 @@ type Query struct {
 	Weapon json.RawMessage // shot: the ruleset's weapon object, compact JSON, lengths in inches
 
 	// Extra holds the fields of a non-core kind that are not core field
-	// names, as compact JSON (not unit converted). Always nil for core kinds.
+	// names, as compact JSON (not unit converted). For core kinds it is nil,
+	// except for "shot" and "move" in a file whose ruleset is not
+	// "generic": those may carry the ruleset's own fields, which the
+	// ruleset checks strictly.
 	Extra map[string]json.RawMessage
 
 	// JSONPath is where the query sits in the file ("queries[2]"), for

@@ -5,7 +5,8 @@
 // Usage:
 //
 //	sightline check [--json] FILE
-//	sightline demo [--json]
+//	sightline demo [--json] [--out DIR]
+//	sightline render FILE [--query ID] -o OUT.png
 //	sightline version
 //
 // Exit status: 0 when the file is valid (whatever the answers are); 2 when
@@ -43,7 +44,12 @@ func main() {
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   sightline check [--json] FILE   validate a scenario file and answer its queries
-  sightline demo [--json]         answer the embedded default scenario
+  sightline demo [--json] [--out DIR]
+                                  answer the embedded default scenario and
+                                  draw its pictures into DIR (default sightline-demo)
+  sightline render FILE [--query ID] -o OUT.png
+                                  draw the table with every answer, or one
+                                  query's verdict sheet
   sightline version               print the version
 `)
 }
@@ -59,6 +65,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runCheck(args[1:], stdout, stderr)
 	case "demo":
 		return runDemo(args[1:], stdout, stderr)
+	case "render":
+		return runRender(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "sightline %s (scenario format v%d)\n", version, scenario.Version)
 		return exitOK
@@ -83,23 +91,35 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	name := fs.Arg(0)
+	f, code := load(name, stderr)
+	if f == nil {
+		return code
+	}
+	answers, errs := answer.Run(f)
+	return report(answers, errs, name, *asJSON, stdout, stderr)
+}
+
+// load reads a scenario file; on failure it reports the error and returns
+// the exit status (1 when the file cannot be read, 2 when it is invalid).
+func load(name string, stderr io.Writer) (*scenario.File, int) {
 	f, err := scenario.Load(name)
 	if err != nil {
 		var pathErr *os.PathError
 		if errors.As(err, &pathErr) {
 			fmt.Fprintf(stderr, "sightline: %v\n", err)
-			return exitFailure
+			return nil, exitFailure
 		}
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return exitInvalid
+		return nil, exitInvalid
 	}
-	return report(f, name, *asJSON, stdout, stderr)
+	return f, exitOK
 }
 
 func runDemo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print {\"results\": [...]} instead of text")
+	out := fs.String("out", "sightline-demo", "folder for the pictures (\"\" to draw none)")
 	if err := fs.Parse(args); err != nil {
 		return exitInvalid
 	}
@@ -107,15 +127,29 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 	if !*asJSON {
 		bf := f.Battlefield()
 		t := bf.Table()
-		fmt.Fprintf(stdout, "%s: %g x %g in table, %d terrain pieces, %d models, %d queries\n\n",
+		fmt.Fprintf(stdout, "Sightline demo: %s\n%g x %g in table, %d terrain pieces, %d models, %d queries\n\n",
 			f.Name, t.Width, t.Depth, len(bf.Pieces()), len(bf.Models()), len(f.Queries))
 	}
-	return report(f, "default scenario", *asJSON, stdout, stderr)
+	answers, errs := answer.Run(f)
+	code := report(answers, errs, "default scenario", *asJSON, stdout, stderr)
+	if *out != "" {
+		written, err := writePictures(f, answers, *out)
+		if err != nil {
+			fmt.Fprintf(stderr, "sightline demo: pictures: %v\n", err)
+			return exitFailure
+		}
+		msg := fmt.Sprintf("\nwrote %d pictures to %s (table.png: the whole table; one verdict sheet per query)\n", len(written), *out)
+		if *asJSON {
+			fmt.Fprint(stderr, msg)
+		} else {
+			fmt.Fprint(stdout, msg)
+		}
+	}
+	return code
 }
 
-// report answers f's queries and prints them; it returns the exit status.
-func report(f *scenario.File, name string, asJSON bool, stdout, stderr io.Writer) int {
-	answers, errs := answer.Run(f)
+// report prints answers and query errors; it returns the exit status.
+func report(answers []*answer.Answer, errs []error, name string, asJSON bool, stdout, stderr io.Writer) int {
 	if asJSON {
 		out := struct {
 			Results []*answer.Answer `json:"results"`

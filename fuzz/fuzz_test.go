@@ -1,0 +1,67 @@
+package fuzz
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sightline/sightline/answer"
+	"github.com/sightline/sightline/scenario"
+)
+
+// addScenarioSeeds adds the default scenario and every scenario test file
+// of the repository as seeds.
+func addScenarioSeeds(f *testing.F) {
+	f.Add(scenario.DefaultJSON())
+	files, _ := filepath.Glob("../scenario/testdata/*.json")
+	more, _ := filepath.Glob("../scenario/testdata/*/*.json")
+	for _, name := range append(files, more...) {
+		b, err := os.ReadFile(name)
+		if err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+// FuzzScenario decodes arbitrary bytes and, when they form a valid
+// scenario, answers every query. Properties: no panic; a decode error is a
+// *scenario.Error (or names a path); each query yields an answer or a
+// *answer.QueryError naming the query; answers encode as JSON.
+func FuzzScenario(f *testing.F) {
+	addScenarioSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := scenario.DecodeBytes(data)
+		if err != nil {
+			var se *scenario.Error
+			if !errors.As(err, &se) {
+				t.Fatalf("decode error %v (%T) is not a *scenario.Error", err, err)
+			}
+			return
+		}
+		if file.Battlefield() == nil {
+			t.Fatal("valid file without a battlefield")
+		}
+		answers, errs := answer.Run(file)
+		for _, e := range errs {
+			var qe *answer.QueryError
+			if !errors.As(e, &qe) || qe.Path == "" {
+				t.Fatalf("query error %v (%T) does not name a path", e, e)
+			}
+		}
+		if len(answers)+len(errs) != len(file.Queries) {
+			t.Fatalf("%d answers + %d errors for %d queries", len(answers), len(errs), len(file.Queries))
+		}
+		for _, a := range answers {
+			var buf bytes.Buffer
+			if err := json.NewEncoder(&buf).Encode(a); err != nil {
+				t.Fatalf("answer %s does not encode: %v", a.ID, err)
+			}
+			if !json.Valid(buf.Bytes()) {
+				t.Fatalf("answer %s encodes to invalid JSON", a.ID)
+			}
+		}
+	})
+}
