@@ -1,0 +1,165 @@
+package dropzone
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/sightline/sightline/rulesets"
+)
+
+// Reach is a weapon range value (DZC-23): a length in inches, Unlimited
+// ("∞": the whole table) or Melee ("NK": base contact, DZC-55). In JSON it
+// is a number, "inf"/"∞" or "NK".
+type Reach struct {
+	Inches    float64
+	Unlimited bool
+	Melee     bool
+}
+
+// String returns the value as the profile prints it.
+func (r Reach) String() string {
+	switch {
+	case r.Unlimited:
+		return "∞"
+	case r.Melee:
+		return "NK"
+	}
+	return fmt.Sprintf("%g in", r.Inches)
+}
+
+// UnmarshalJSON reads a number, "inf", "∞" or "NK".
+func (r *Reach) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "inf", "∞", "unlimited":
+			*r = Reach{Unlimited: true}
+			return nil
+		case "nk", "melee":
+			*r = Reach{Melee: true}
+			return nil
+		}
+		return fmt.Errorf("range %q: want a number, \"inf\" or \"NK\"", s)
+	}
+	var v float64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("range %s: want a number, \"inf\" or \"NK\"", b)
+	}
+	if math.IsNaN(v) || v < 0 || v > 10000 {
+		return fmt.Errorf("range %g: want 0..10000 inches", v)
+	}
+	*r = Reach{Inches: v}
+	return nil
+}
+
+// MarshalJSON writes the value back in the form UnmarshalJSON reads.
+func (r Reach) MarshalJSON() ([]byte, error) {
+	switch {
+	case r.Unlimited:
+		return []byte(`"inf"`), nil
+	case r.Melee:
+		return []byte(`"NK"`), nil
+	}
+	return json.Marshal(r.Inches)
+}
+
+// Weapon is one weapon profile line ("Waffenprofil") with the fields the
+// geometry needs. Lengths are inches.
+type Weapon struct {
+	Name string `json:"name,omitempty"`
+	// Range is R(V); RangeA is R(A), used against GM "A" targets (DZC-23).
+	// A zero RangeA means R(A) equals R(V).
+	Range  Reach  `json:"range"`
+	RangeA *Reach `json:"rangeA,omitempty"`
+	// BS is the move-and-shoot value (DZC-13).
+	BS float64 `json:"bs"`
+	// Arc is the FB value: letters F, S, R, K joined by "/" (DZC-14);
+	// empty means F/S/R.
+	Arc string `json:"arc,omitempty"`
+	// Acc is the Ge value (hit on Acc+); 0 when not given. With it the
+	// verdict reports the modified value.
+	Acc int `json:"acc,omitempty"`
+	// Elevated: "Erhöht" mount (DZC-21).
+	Elevated bool `json:"elevated,omitempty"`
+	// AA: "LA" anti-aircraft weapon (DZC-35).
+	AA bool `json:"aa,omitempty"`
+	// Sniper: "Scharfschütze" (DZC-27).
+	Sniper bool `json:"sniper,omitempty"`
+	// SmallArms: "Hw-x", may make one 6 in AA shot (DZC-24).
+	SmallArms bool `json:"smallArms,omitempty"`
+	// Reaction marks an AA reaction shot (DZC-36).
+	Reaction bool `json:"reaction,omitempty"`
+	// KA is the co-axial tag ("KA-1") and KAArc the arc letter its partner
+	// already fired into this round (DZC-15).
+	KA    string `json:"ka,omitempty"`
+	KAArc string `json:"kaArc,omitempty"`
+}
+
+// BuiltinWeapons are the two weapon profiles printed in the rules text
+// ("Avenger Railgun", "Schweres Maschinengewehr"), usable by name.
+var BuiltinWeapons = map[string]Weapon{
+	// "Avenger Railgun 10 1 2+ ∞ 24“ 4“ F/S/R Erhöht"
+	"Avenger Railgun": {Name: "Avenger Railgun", Range: Reach{Unlimited: true}, RangeA: &Reach{Inches: 24}, BS: 4, Arc: "F/S/R", Acc: 2, Elevated: true},
+	// "Schweres Maschinengewehr 4 2 3+ 36“ 12“ 4“ F/S N/A"
+	"Schweres Maschinengewehr": {Name: "Schweres Maschinengewehr", Range: Reach{Inches: 36}, RangeA: &Reach{Inches: 12}, BS: 4, Arc: "F/S", Acc: 3},
+}
+
+// ParseWeapon decodes a shot query's weapon: an object (strictly) or the
+// name of a BuiltinWeapons entry. path names the field in errors.
+func ParseWeapon(raw json.RawMessage, path string) (Weapon, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return Weapon{}, fmt.Errorf("%s: missing weapon: %w", path, ErrQuery)
+	}
+	if raw[0] == '"' {
+		var name string
+		if err := json.Unmarshal(raw, &name); err != nil {
+			return Weapon{}, fmt.Errorf("%s: %w: %w", path, err, ErrQuery)
+		}
+		w, ok := BuiltinWeapons[name]
+		if !ok {
+			return Weapon{}, fmt.Errorf("%s: unknown weapon %q: %w", path, name, ErrQuery)
+		}
+		return w, nil
+	}
+	var w Weapon
+	if err := rulesets.DecodeStrict(raw, path, &w); err != nil {
+		return Weapon{}, fmt.Errorf("%w: %w", err, ErrQuery)
+	}
+	return w, w.validate(path)
+}
+
+func (w Weapon) validate(path string) error {
+	if math.IsNaN(w.BS) || w.BS < 0 || w.BS > 1000 {
+		return fmt.Errorf("%s.bs: %g: want 0..1000: %w", path, w.BS, ErrQuery)
+	}
+	if w.Acc < 0 || w.Acc > 6 {
+		return fmt.Errorf("%s.acc: %d: want 0..6: %w", path, w.Acc, ErrQuery)
+	}
+	if _, err := parseArcs(w.Arc); err != nil {
+		return fmt.Errorf("%s.arc: %w: %w", path, err, ErrQuery)
+	}
+	if w.KAArc != "" && !oneOf(w.KAArc, "F", "S", "R", "K") {
+		return fmt.Errorf("%s.kaArc: %q: want F, S, R or K: %w", path, w.KAArc, ErrQuery)
+	}
+	return nil
+}
+
+// parseArcs splits an FB value such as "F/S" into its letters.
+func parseArcs(s string) ([]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return []string{"F", "S", "R"}, nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, "/") {
+		p = strings.ToUpper(strings.TrimSpace(p))
+		if !oneOf(p, "F", "S", "R", "K") {
+			return nil, fmt.Errorf("arc %q: want letters F, S, R, K joined by /", s)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
