@@ -2,9 +2,7 @@ package los
 
 import (
 	"math"
-	"runtime"
 	"sync"
-	"weak"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -178,30 +176,8 @@ func modelRing(m *terrain.Model, dst []geom.Point) []geom.Point {
 	return append(dst, m.Position)
 }
 
-// partsCache maps pieces (by weak pointer, so a dropped Battlefield is not
-// kept alive) to their convex parts.
-var partsCache sync.Map // weak.Pointer[terrain.Piece] -> [][]geom.Point
-
-// convexParts returns the piece's footprint as convex counter-clockwise parts
-// (geom.ConvexPieces), cached per piece; the result is shared and
-// read-only. A footprint that cannot be decomposed (never the case for a
-// validated Battlefield) falls back to its outer ring's convex hull, which
-// over-approximates it.
+// convexParts returns the piece's footprint as convex counter-clockwise
+// parts, precomputed by terrain.New; the result is shared and read-only.
 func convexParts(p *terrain.Piece) [][]geom.Point {
-	key := weak.Make(p)
-	if v, ok := partsCache.Load(key); ok {
-		return v.([][]geom.Point)
-	}
-	var parts [][]geom.Point
-	if p.Footprint.IsConvex() {
-		parts = [][]geom.Point{p.Footprint.Outer}
-	} else if ps, err := geom.ConvexPieces(p.Footprint); err == nil {
-		parts = ps
-	} else {
-		parts = [][]geom.Point{geom.ConvexHull(nil, p.Footprint.Outer)}
-	}
-	if _, loaded := partsCache.LoadOrStore(key, parts); !loaded {
-		runtime.AddCleanup(p, func(k weak.Pointer[terrain.Piece]) { partsCache.Delete(k) }, key)
-	}
-	return parts
+	return p.ConvexParts()
 }

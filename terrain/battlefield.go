@@ -154,7 +154,9 @@ func (bf *Battlefield) buildIndex() {
 			r = r.Union(p.Circle.Bound())
 		}
 		top := p.Height
-		if p.Kind == Smoke {
+		if p.Kind == Smoke || p.Sight == SightBlocking && p.Height == 0 {
+			// Smoke blocks at every height, and so does a flat blocking
+			// marker of a 2D game (a planet disc): their boxes have no top.
 			top = math.Inf(1)
 		}
 		bf.pieceBoxes[i] = rectBox(r, 0, top)

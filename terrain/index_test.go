@@ -291,3 +291,30 @@ func TestConcurrentQueries(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// TestFlatBlockerHasNoTop: a blocking piece of height 0 (a planet disc in a
+// 2D space game) blocks at every height, so the index must find it for a
+// sightline high above the table; a flat concealing piece stays flat.
+func TestFlatBlockerHasNoTop(t *testing.T) {
+	tab := Table{Width: 20, Depth: 20}
+	square := func(x float64) geom.Polygon {
+		return geom.PolygonFromPoints(geom.Pt(x, 8), geom.Pt(x+4, 8), geom.Pt(x+4, 12), geom.Pt(x, 12))
+	}
+	pieces := []Piece{
+		{ID: "planet", Kind: Occupied, Footprint: square(2), Sight: SightBlocking, Cover: CoverNone, Level: 1},
+		{ID: "nebula", Kind: Gas, Footprint: square(12), Sight: SightConcealing, Cover: CoverNone, Level: 1},
+	}
+	bf, err := New(tab, pieces, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []string
+	// 5 in above the table, across both pieces.
+	bf.VisitSegment(geom.Segment3{A: geom.V3(0, 10, 5), B: geom.V3(20, 10, 5)}, func(it Item) bool {
+		hits = append(hits, bf.Pieces()[it.Index].ID)
+		return true
+	})
+	if len(hits) != 1 || hits[0] != "planet" {
+		t.Errorf("segment at z=5 visits %v, want [planet]", hits)
+	}
+}
