@@ -149,8 +149,9 @@ func (a *Answer) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s):", a.ID, a.Kind)
 	for _, f := range a.fields {
-		if f.name == "detail" {
-			continue
+		switch f.name {
+		case "detail", "reasons", "measures", "modifiers":
+			continue // the explanation says these in words
 		}
 		fmt.Fprintf(&b, " %s=%s", f.name, textValue(f.value))
 	}

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/rulesets/codered"
 	"github.com/sightline/sightline/rulesets/dropzone"
 	"github.com/sightline/sightline/scenario"
 )
@@ -15,6 +16,7 @@ func register(g rulesets.Game) { games[g.Name()] = g }
 
 func init() {
 	register(dropzone.Game)
+	register(codered.Game)
 }
 
 // gameFor returns the game answering q in f, if any.
