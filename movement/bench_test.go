@@ -1,0 +1,130 @@
+package movement
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// refTable returns the project's reference table, a ground model on it and
+// a legal far destination for that model.
+func refTable(b *testing.B) (*terrain.Battlefield, string, geom.Point) {
+	b.Helper()
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range bf.Models() {
+		if m.Class != terrain.Infantry || m.Garrison != nil || m.Base.Shape != terrain.BaseCircle {
+			continue
+		}
+		// the farthest reachable of a few candidate points
+		for _, d := range []geom.Point{geom.Pt(48-m.Position.X, 48-m.Position.Y), geom.Pt(48-m.Position.X, m.Position.Y), geom.Pt(m.Position.X, 48-m.Position.Y)} {
+			if _, err := ShortestPath(bf, m.ID, d, RouteOptions{}); err == nil {
+				return bf, m.ID, d
+			}
+		}
+	}
+	b.Skip("no routable model on the reference table")
+	return nil, "", geom.Point{}
+}
+
+func BenchmarkCheckPath(b *testing.B) {
+	bf, id, dest := refTable(b)
+	r, err := ShortestPath(bf, id, dest, RouteOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := make([]geom.Point, len(r.Path))
+	for i, p := range r.Path {
+		path[i] = geom.Pt(p[0], p[1])
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := CheckPath(bf, id, path, PathOptions{Models: ModelsAlongPath, Budget: 12}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkShortestPath(b *testing.B) {
+	bf, id, dest := refTable(b)
+	for _, c := range []struct {
+		name string
+		opt  RouteOptions
+	}{{"weighted", RouteOptions{}}, {"unweighted", RouteOptions{Unweighted: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			if _, err := ShortestPath(bf, id, dest, c.opt); err != nil { // warm the cache
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := ShortestPath(bf, id, dest, c.opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkObstacleSetBuild(b *testing.B) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := range b.N {
+		key := cacheKey{radius: 0.5 + float64(i%1000)*1e-6, chord: DefaultChordError, spacing: DefaultSpacing, prof: ProfileFor(terrain.Infantry)}
+		if _, err := buildSet(bf, key); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCoherency30(b *testing.B) {
+	var ms []terrain.Model
+	for i := range 30 {
+		m := disc(fmt.Sprintf("m%02d", i), terrain.Infantry, 5+float64(i%6)*1.2, 5+float64(i/6)*1.2, 1)
+		ms = append(ms, m)
+	}
+	bf, err := terrain.New(terrain.Table{Width: 48, Depth: 48}, nil, ms)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		rule CoherencyRule
+	}{{"center", CoherencyRule{Chain: 2, All: 9}}, {"edge", CoherencyRule{Chain: 1, All: 9, Measure: Edges}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := Coherency(bf, "s", c.rule); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkShortestPathCold is a first query on a fresh battlefield (what a
+// one-shot CLI run pays): the obstacle set and the edges it touches are
+// built inside the timed region.
+func BenchmarkShortestPathCold(b *testing.B) {
+	_, id, dest := refTable(b)
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := ShortestPath(bf, id, dest, RouteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

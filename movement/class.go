@@ -1,0 +1,134 @@
+package movement
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sightline/sightline/terrain"
+)
+
+// ContactTolerance is the distance, in inches, below which two shapes count
+// as touching rather than overlapping; touching is legal.
+const ContactTolerance = 1e-9
+
+// ClassProfile is how one movement class moves: which key of a piece's
+// movement rule applies to it and how it treats terrain, heights and
+// other models. It is data: JSON-encodable and meant to be overridden by a
+// ruleset.
+type ClassProfile struct {
+	// Name is the profile's name ("infantry", "tracked", "walker", ...).
+	Name string `json:"name"`
+	// TerrainClass is the model class whose entry of a piece's
+	// MovementRule applies (wheeled and tracked both read "vehicle").
+	TerrainClass terrain.Class `json:"terrainClass"`
+	// DifficultFactor multiplies the length travelled inside difficult
+	// terrain (2 by DZC-06; 1 ignores the penalty, as walkers do, DZC-54).
+	DifficultFactor float64 `json:"difficultFactor"`
+	// DifficultCap, when above 0, caps the whole move in inches once the
+	// path enters difficult terrain (GF-11: 6 in).
+	DifficultCap float64 `json:"difficultCap,omitempty"`
+	// DifficultBudgetFactor, when in (0, 1), multiplies the budget once the
+	// path enters difficult terrain (walkers in massive terrain, DZC-54,
+	// and ships in debris, FT-16: 0.5).
+	DifficultBudgetFactor float64 `json:"difficultBudgetFactor,omitempty"`
+	// FloatHeight, when above 0, makes the class cross impassable and
+	// difficult pieces no taller than this without penalty, and treat
+	// concealing (permeable) area pieces taller than it as impassable
+	// (antigrav, DZC-53: 0.25 in). Difficult pieces are then open.
+	FloatHeight float64 `json:"floatHeight,omitempty"`
+	// Airborne makes the class ignore pieces no taller than its altitude
+	// and all models while moving (aircraft, GF-14, DZC-30/31).
+	Airborne bool `json:"airborne,omitempty"`
+	// TallThreshold and TallPenalty: an airborne model may cross a piece
+	// taller than its altitude only when the piece is taller than
+	// TallThreshold, paying TallPenalty inches per inch of height above
+	// the threshold (DZC-30: 6 in, 1 in per in); otherwise such a piece is
+	// impassable (DZC-31). TallPenalty 0 makes every taller piece
+	// impassable.
+	TallThreshold float64 `json:"tallThreshold,omitempty"`
+	TallPenalty   float64 `json:"tallPenalty,omitempty"`
+}
+
+// DefaultProfiles returns the built-in movement classes: infantry, figure,
+// vehicle (tracked), tracked, wheeled, walker, skimmer, aircraft and ship.
+// The map is a fresh copy the caller may change.
+func DefaultProfiles() map[string]ClassProfile {
+	return map[string]ClassProfile{
+		"infantry": {Name: "infantry", TerrainClass: terrain.Infantry, DifficultFactor: 2},
+		"figure":   {Name: "figure", TerrainClass: terrain.Figure, DifficultFactor: 2},
+		"vehicle":  {Name: "vehicle", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
+		"tracked":  {Name: "tracked", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
+		"wheeled":  {Name: "wheeled", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
+		"walker":   {Name: "walker", TerrainClass: terrain.Walker, DifficultFactor: 1},
+		"skimmer":  {Name: "skimmer", TerrainClass: terrain.Skimmer, DifficultFactor: 1, FloatHeight: 0.25},
+		"aircraft": {Name: "aircraft", TerrainClass: terrain.Aircraft, DifficultFactor: 1, Airborne: true, TallThreshold: 6, TallPenalty: 1},
+		"ship":     {Name: "ship", TerrainClass: terrain.Ship, DifficultFactor: 1, DifficultBudgetFactor: 0.5},
+	}
+}
+
+// ProfileFor returns the default profile of a model class.
+func ProfileFor(c terrain.Class) ClassProfile {
+	p, ok := DefaultProfiles()[string(c)]
+	if !ok {
+		return ClassProfile{Name: string(c), TerrainClass: c, DifficultFactor: 2}
+	}
+	return p
+}
+
+// Validate reports why the profile cannot be used, or nil.
+func (p ClassProfile) Validate() error {
+	check := func(name string, v, lo, hi float64) error {
+		if math.IsNaN(v) || v < lo || v > hi {
+			return fmt.Errorf("movement: profile %q: %s = %v, want [%v, %v]: %w", p.Name, name, v, lo, hi, ErrInvalid)
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		n       string
+		v, l, h float64
+	}{
+		{"difficultFactor", p.DifficultFactor, 1, 100},
+		{"difficultCap", p.DifficultCap, 0, terrain.MaxTableSize * 100},
+		{"difficultBudgetFactor", p.DifficultBudgetFactor, 0, 1},
+		{"floatHeight", p.FloatHeight, 0, terrain.MaxHeight},
+		{"tallThreshold", p.TallThreshold, 0, terrain.MaxHeight},
+		{"tallPenalty", p.TallPenalty, 0, 100},
+	} {
+		if err := check(c.n, c.v, c.l, c.h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// effect is how one piece acts on a moving model.
+type effect struct {
+	move    terrain.Movement
+	penalty float64 // airborne crossing penalty, inches, when move is open
+}
+
+// pieceEffect decides how piece pc acts on a model of profile p flying at
+// altitude alt (0 on the ground).
+func (p ClassProfile) pieceEffect(pc *terrain.Piece, alt float64) effect {
+	if p.Airborne {
+		if pc.Kind == terrain.Smoke || pc.Kind == terrain.Gas || pc.Height <= alt {
+			return effect{move: terrain.Open}
+		}
+		if p.TallPenalty > 0 && pc.Height > p.TallThreshold {
+			return effect{move: terrain.Open, penalty: (pc.Height - p.TallThreshold) * p.TallPenalty}
+		}
+		return effect{move: terrain.Impassable}
+	}
+	m := pc.Movement.For(p.TerrainClass)
+	if p.FloatHeight > 0 {
+		switch {
+		case pc.Kind == terrain.Area && pc.Sight == terrain.SightConcealing && pc.Height > p.FloatHeight:
+			m = terrain.Impassable
+		case m == terrain.Difficult:
+			m = terrain.Open
+		case m == terrain.Impassable && (pc.Height <= p.FloatHeight || pc.Kind == terrain.Water):
+			m = terrain.Open
+		}
+	}
+	return effect{move: m}
+}

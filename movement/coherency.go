@@ -1,0 +1,298 @@
+package movement
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// Measure says between which points of two members a distance is taken.
+type Measure string
+
+// Measures.
+const (
+	// Centers measures centre to centre (stand to stand, DZC-02, FT-12).
+	Centers Measure = "center"
+	// Edges measures base edge to base edge (GF-06 usual reading).
+	Edges Measure = "edge"
+)
+
+// CoherencyRule is a squad formation rule. Zero limits are not checked.
+type CoherencyRule struct {
+	// Chain is the link distance: every member must be within Chain of
+	// another member and the link graph must be connected (DZC-08
+	// Standard 3, Wide 6; FT-12 6; CR-02 1 chain reading; GF-06 1).
+	Chain float64 `json:"chain,omitempty"`
+	// All is the largest distance allowed between any two members (GF-06
+	// 9; CR-02 1 every-pair reading).
+	All float64 `json:"all,omitempty"`
+	// BaseContact requires every member's base to touch another's (DZC-08
+	// BaB), within ContactTolerance.
+	BaseContact bool `json:"baseContact,omitempty"`
+	// Measure is Centers (default) or Edges.
+	Measure Measure `json:"measure,omitempty"`
+	// NeighbourOnly reads the chain rule literally (DZC Ambiguity 7):
+	// every member needs a linked partner, but the squad need not form one
+	// connected group. Broken then lists the isolated members.
+	NeighbourOnly bool `json:"neighbourOnly,omitempty"`
+	// SameAltitude requires every member to fly at the same altitude
+	// (DZC-10, aircraft in Standard or Wide formation).
+	SameAltitude bool `json:"sameAltitude,omitempty"`
+	// Figures makes each figure of a multi-figure model a member.
+	Figures bool `json:"figures,omitempty"`
+}
+
+// Link is a pair of members and their distance.
+type Link struct {
+	From     string  `json:"from"`
+	To       string  `json:"to"`
+	Distance float64 `json:"distance"`
+	Limit    float64 `json:"limit"`
+}
+
+// CoherencyResult is Coherency's answer.
+type CoherencyResult struct {
+	Squad    string `json:"squad"`
+	Coherent bool   `json:"coherent"`
+	// Groups are the connected groups under the chain (or contact) rule,
+	// largest first.
+	Groups [][]string `json:"groups"`
+	// Broken lists the members outside the largest group: the minority
+	// that must close up (DZC-09). When the two largest groups tie,
+	// EitherMay is set and Broken holds the second one.
+	Broken    []string `json:"broken"`
+	EitherMay bool     `json:"eitherMay"`
+	// BrokenLinks are, for each group but the largest, the shortest link
+	// joining it to the rest, which is longer than the limit.
+	BrokenLinks []Link `json:"brokenLinks"`
+	// TooFar lists the pairs farther apart than the All limit.
+	TooFar []Link `json:"tooFar"`
+	// WrongAltitude lists the members not at the squad's most common
+	// altitude (SameAltitude).
+	WrongAltitude []string `json:"wrongAltitude"`
+}
+
+// Explain returns one sentence with the numbers.
+func (r CoherencyResult) Explain() string {
+	if r.Coherent {
+		return fmt.Sprintf("Squad %s is coherent (%d members in one group).", r.Squad, len(r.Groups[0]))
+	}
+	var parts []string
+	for _, l := range r.BrokenLinks {
+		parts = append(parts, fmt.Sprintf("%s-%s is %.3f in (limit %.3f)", l.From, l.To, l.Distance, l.Limit))
+	}
+	for _, l := range r.TooFar {
+		parts = append(parts, fmt.Sprintf("%s and %s are %.3f in apart (limit %.3f)", l.From, l.To, l.Distance, l.Limit))
+	}
+	if len(r.WrongAltitude) > 0 {
+		parts = append(parts, "not all at one altitude ("+strings.Join(r.WrongAltitude, ", ")+" differ)")
+	}
+	who := strings.Join(r.Broken, ", ")
+	if r.EitherMay {
+		who += " (or the other half)"
+	}
+	if who == "" {
+		who = "nobody in particular"
+	}
+	return fmt.Sprintf("Squad %s is not coherent: %s; must close up: %s.", r.Squad, strings.Join(parts, "; "), who)
+}
+
+type member struct {
+	alt   float64
+	id    string
+	p     geom.Point
+	shape geom.Convex
+}
+
+// Coherency checks the formation of squad on bf.
+func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (CoherencyResult, error) {
+	if bf == nil {
+		return CoherencyResult{}, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
+	}
+	if err := finiteNonNeg("chain", rule.Chain, 1e6); err != nil {
+		return CoherencyResult{}, err
+	}
+	if err := finiteNonNeg("all", rule.All, 1e6); err != nil {
+		return CoherencyResult{}, err
+	}
+	switch rule.Measure {
+	case "", Centers, Edges:
+	default:
+		return CoherencyResult{}, fmt.Errorf("movement: measure = %q, want center or edge: %w", rule.Measure, ErrInvalid)
+	}
+	idx := bf.Squad(squad)
+	if len(idx) == 0 {
+		return CoherencyResult{}, fmt.Errorf("movement: squad %q: %w", squad, ErrUnknownSquad)
+	}
+	var ms []member
+	for _, i := range idx {
+		m := &bf.Models()[i]
+		if rule.Figures && len(m.Figures) > 0 {
+			for k, s := range m.FigureShapes() {
+				ms = append(ms, member{id: fmt.Sprintf("%s#%d", m.ID, k), p: m.Figures[k], shape: s, alt: m.Altitude})
+			}
+			continue
+		}
+		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.BaseShape(), alt: m.Altitude})
+	}
+	res := coherency(squad, ms, rule)
+	if rule.SameAltitude {
+		count := map[float64]int{}
+		best, bestN := 0.0, -1
+		for _, m := range ms {
+			count[m.alt]++
+		}
+		for _, m := range ms { // first most common altitude, in input order
+			if count[m.alt] > bestN {
+				best, bestN = m.alt, count[m.alt]
+			}
+		}
+		for _, m := range ms {
+			if m.alt != best {
+				res.WrongAltitude = append(res.WrongAltitude, m.id)
+			}
+		}
+		res.Coherent = res.Coherent && len(res.WrongAltitude) == 0
+	}
+	return res, nil
+}
+
+// coherency is Coherency on plain members.
+func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
+	n := len(ms)
+	dist := func(i, j int) float64 {
+		if rule.Measure == Edges {
+			d, _, _ := geom.DistConvex(ms[i].shape, ms[j].shape)
+			return d
+		}
+		return ms[i].p.Sub(ms[j].p).Norm()
+	}
+	contact := func(i, j int) float64 {
+		d, _, _ := geom.DistConvex(ms[i].shape, ms[j].shape)
+		return d
+	}
+	// link test: chain and/or contact
+	linked := func(i, j int) bool {
+		if rule.BaseContact && contact(i, j) > ContactTolerance {
+			return false
+		}
+		if rule.Chain > 0 && dist(i, j) > rule.Chain+1e-9 {
+			return false
+		}
+		return true
+	}
+	res := CoherencyResult{Squad: squad, Groups: [][]string{}, Broken: []string{}, BrokenLinks: []Link{}, TooFar: []Link{}, WrongAltitude: []string{}}
+	// union-find over links
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	if rule.Chain > 0 || rule.BaseContact {
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if linked(i, j) {
+					parent[find(i)] = find(j)
+				}
+			}
+		}
+	} else {
+		for i := range n {
+			parent[i] = 0
+		}
+	}
+	groups := map[int][]int{}
+	for i := range n {
+		r := find(i)
+		groups[r] = append(groups[r], i)
+	}
+	var gs [][]int
+	for _, g := range groups {
+		gs = append(gs, g)
+	}
+	slices.SortFunc(gs, func(a, b []int) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return a[0] - b[0]
+	})
+	for _, g := range gs {
+		var ids []string
+		for _, i := range g {
+			ids = append(ids, ms[i].id)
+		}
+		res.Groups = append(res.Groups, ids)
+	}
+	limit := rule.Chain
+	for gi := 1; gi < len(gs); gi++ {
+		best := Link{Distance: math.Inf(1), Limit: limit}
+		for _, i := range gs[gi] {
+			for j := range n {
+				if find(j) == find(i) {
+					continue
+				}
+				d := dist(i, j)
+				if rule.BaseContact && rule.Chain == 0 {
+					d = contact(i, j)
+				}
+				if d < best.Distance {
+					best = Link{From: ms[i].id, To: ms[j].id, Distance: round9(d), Limit: limit}
+				}
+			}
+		}
+		res.BrokenLinks = append(res.BrokenLinks, best)
+		res.Broken = append(res.Broken, res.Groups[gi]...)
+	}
+	if len(gs) > 1 && len(gs[0]) == len(gs[1]) {
+		res.EitherMay = true
+	}
+	if rule.All > 0 {
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if d := dist(i, j); d > rule.All+1e-9 {
+					res.TooFar = append(res.TooFar, Link{From: ms[i].id, To: ms[j].id, Distance: round9(d), Limit: rule.All})
+				}
+			}
+		}
+	}
+	// the members causing All violations that are not already broken:
+	// the minority side of each too-far pair, by count of violations
+	if len(res.TooFar) > 0 && len(res.Broken) == 0 {
+		count := map[string]int{}
+		for _, l := range res.TooFar {
+			count[l.From]++
+			count[l.To]++
+		}
+		worst := 0
+		for _, c := range count {
+			worst = max(worst, c)
+		}
+		for _, m := range ms {
+			if count[m.id] == worst {
+				res.Broken = append(res.Broken, m.id)
+			}
+		}
+	}
+	res.Coherent = len(gs) <= 1 && len(res.TooFar) == 0
+	if rule.NeighbourOnly && len(gs) > 1 {
+		res.Broken, res.BrokenLinks, res.EitherMay = []string{}, []Link{}, false
+		for _, g := range gs {
+			if len(g) == 1 {
+				res.Broken = append(res.Broken, ms[g[0]].id)
+			}
+		}
+		res.Coherent = len(res.Broken) == 0 && len(res.TooFar) == 0
+	}
+	return res
+}

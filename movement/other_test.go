@@ -1,0 +1,308 @@
+package movement
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// squad builds a battlefield with one squad "s" of round bases of diameter
+// d at the given centres (shifted by (10,10) onto the table).
+func squad(t *testing.T, d float64, xs ...float64) *terrain.Battlefield {
+	t.Helper()
+	var ms []terrain.Model
+	for i, x := range xs {
+		ms = append(ms, disc(string(rune('a'+i)), terrain.Infantry, 10+x, 10, d))
+	}
+	return field(t, nil, ms)
+}
+
+func TestCoherency(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		d        float64
+		xs       []float64
+		rule     CoherencyRule
+		coherent bool
+		broken   []string
+		either   bool
+		linkDist float64
+	}{
+		// DZC-08 Standard: 3 in centre to centre, inclusive
+		{"standard ok", 1, []float64{0, 3, 6}, CoherencyRule{Chain: 3}, true, nil, false, 0},
+		{"standard third 3.5 away", 1, []float64{0, 3, 6.5}, CoherencyRule{Chain: 3}, false, []string{"c"}, false, 3.5},
+		// DZC-09: 4 + 2 split 10 in apart: the 2 must close
+		{"4+2", 1, []float64{0, 2, 4, 6, 16, 18}, CoherencyRule{Chain: 3}, false, []string{"e", "f"}, false, 10},
+		// 3 + 3: either half
+		{"3+3", 1, []float64{0, 2, 4, 14, 16, 18}, CoherencyRule{Chain: 3}, false, []string{"d", "e", "f"}, true, 10},
+		// FT-12: A0 B5 C10 E16.5 D20, chain 6: C-E 6.5 breaks in the middle
+		{"FT-12 broken", 1, []float64{0, 5, 10, 16.5, 20}, CoherencyRule{Chain: 6}, false, []string{"d", "e"}, false, 6.5},
+		{"FT-12 ok", 1, []float64{0, 5, 10, 16, 20}, CoherencyRule{Chain: 6}, true, nil, false, 0},
+		// GF-06 (1 in bases, edges): gaps 0.9 -> coherent
+		{"GF-06 chain", 1, []float64{0, 1.9, 3.8}, CoherencyRule{Chain: 1, All: 9, Measure: Edges}, true, nil, false, 0},
+		// two pairs: edge gap a-d = 12.4 - 1 = 11.4 > 9; literal neighbour reading
+		{"GF-06 9 in", 1, []float64{0, 1.9, 10.5, 12.4}, CoherencyRule{Chain: 1, All: 9, Measure: Edges, NeighbourOnly: true}, false, []string{}, false, 0},
+		// DZC-08 BaB: 1 in bases touching at 1 in spacing; the fourth 0.1 off
+		{"BaB ok", 1, []float64{0, 1, 2}, CoherencyRule{BaseContact: true}, true, nil, false, 0},
+		{"BaB off", 1, []float64{0, 1, 2, 3.1}, CoherencyRule{BaseContact: true}, false, []string{"d"}, false, 0.1},
+		// CR-02 every pair within 1: (0,1,2) fails, chain reading passes
+		{"CR-02 all", 0.5, []float64{0, 1, 2}, CoherencyRule{All: 1}, false, []string{"a", "c"}, false, 0},
+		{"CR-02 chain", 0.5, []float64{0, 1, 2}, CoherencyRule{Chain: 1}, true, nil, false, 0},
+	} {
+		bf := squad(t, c.d, c.xs...)
+		got, err := Coherency(bf, "s", c.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Coherent != c.coherent || got.EitherMay != c.either {
+			t.Errorf("%s: coherent %v either %v, want %v %v (%s)", c.name, got.Coherent, got.EitherMay, c.coherent, c.either, got.Explain())
+		}
+		if c.broken != nil && !slices.Equal(got.Broken, c.broken) {
+			t.Errorf("%s: broken %v, want %v", c.name, got.Broken, c.broken)
+		}
+		if c.linkDist > 0 && (len(got.BrokenLinks) == 0 || !near(got.BrokenLinks[0].Distance, c.linkDist, 1e-9)) {
+			t.Errorf("%s: links %v, want first %v", c.name, got.BrokenLinks, c.linkDist)
+		}
+	}
+	// DZC-10: two aircraft of a Wide squad at 6 and 2 in
+	air := []terrain.Model{disc("hi", terrain.Aircraft, 10, 10, 1), disc("lo", terrain.Aircraft, 13, 10, 1)}
+	air[0].Altitude, air[1].Altitude = 6, 2
+	got, err := Coherency(field(t, nil, air), "s", CoherencyRule{Chain: 6, SameAltitude: true})
+	if err != nil || got.Coherent || len(got.WrongAltitude) != 1 {
+		t.Errorf("DZC-10: %+v %v", got, err)
+	}
+	if _, err := Coherency(squad(t, 1, 0), "nope", CoherencyRule{Chain: 1}); err == nil {
+		t.Error("unknown squad: no error")
+	}
+}
+
+func TestCheckTurns(t *testing.T) {
+	r1, _ := FirestormRank(1, 6)
+	r2, _ := FirestormRank(2, 6)
+	r3, _ := FirestormRank(3, 6)
+	r7, _ := FirestormRank(3, 7)
+	r0, _ := FirestormRank(3, 0)
+	cr := CodeRedVehicle(10)
+	dz := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, PivotMoved: 1}
+	// FT-09 headings are clockwise from north; here facing 90 = north and
+	// a "45° to starboard" turn is -45.
+	for _, c := range []struct {
+		name  string
+		rules TurnRules
+		steps []TurnStep
+		legal bool
+		end   xy
+		cost  float64
+	}{
+		{"rank 1 move then turn", r1, []TurnStep{{Move: 6}, {Turn: -45}}, true, xy{0, 6}, 6},
+		{"rank 1 turn 90 after", r1, []TurnStep{{Move: 6}, {Turn: -90}}, false, xy{0, 6}, 6},
+		// turning first ends at (4.243, 4.243): illegal for rank 1
+		{"rank 1 turn first", r1, []TurnStep{{Turn: -45}, {Move: 6}}, false, xy{4.242640687, 4.242640687}, 6},
+		{"rank 2 turn first", r2, []TurnStep{{Turn: -45}, {Move: 6}}, true, xy{4.242640687, 4.242640687}, 6},
+		{"rank 3 two turns", r3, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, true, xy{4.242640687, 4.242640687}, 6},
+		{"rank 2 two turns", r2, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, false, xy{4.242640687, 4.242640687}, 6},
+		// FT-10 B = 7: minimum floor(3.5) = 3
+		{"B7 3.0", r7, []TurnStep{{Move: 3}}, true, xy{0, 3}, 3},
+		{"B7 2.9", r7, []TurnStep{{Move: 2.9}}, false, xy{0, 2.9}, 2.9},
+		{"B7 7.1", r7, []TurnStep{{Move: 7.1}}, false, xy{0, 7.1}, 7.1},
+		{"B7 two moves", r7, []TurnStep{{Move: 2}, {Move: 2}}, false, xy{0, 4}, 4},
+		// FT-11: 0 in move, two 45° turns on the spot
+		{"B0 turns", r0, []TurnStep{{Turn: 45}, {Turn: 45}}, true, xy{0, 0}, 0},
+		{"B0 moves", r0, []TurnStep{{Move: 1}}, false, xy{0, 1}, 1},
+		// CR-37: 90° turn (2) + 8 = 10 legal; 120° = two turns (4) + 7 = 11 illegal
+		{"CR 90", cr, []TurnStep{{Turn: 90}, {Move: 8}}, true, xy{-8, 0}, 10},
+		{"CR 120", cr, []TurnStep{{Turn: 120}, {Move: 7}}, false, xy{-6.062177826, -3.5}, 11},
+	} {
+		got, err := CheckTurns(TurnPlan{Facing: 90, Steps: c.steps}, c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Legal != c.legal || !near(got.End[0], c.end[0], 1e-9) || !near(got.End[1], c.end[1], 1e-9) || !near(got.Cost, c.cost, 1e-9) {
+			t.Errorf("%s: legal %v end %v cost %v, want %v %v %v (%s)", c.name, got.Legal, got.End, got.Cost, c.legal, c.end, c.cost, got.Explain())
+		}
+	}
+	// DZC-07: a pivot on the spot counts as 1 in moved for shooting
+	got, _ := CheckTurns(TurnPlan{Facing: 0, Steps: []TurnStep{{Turn: 90}}}, dz)
+	if got.MovedForShooting != 1 || got.EndFacing != 90 {
+		t.Errorf("pivot: %+v", got)
+	}
+	// CR-36 right turns only
+	right := cr
+	right.Only = "right"
+	got, _ = CheckTurns(TurnPlan{Steps: []TurnStep{{Turn: 30}}}, right)
+	if got.Legal {
+		t.Errorf("left turn with right-only steering: %s", got.Explain())
+	}
+	if _, err := FirestormRank(4, 6); err == nil {
+		t.Error("rank 4: no error")
+	}
+}
+
+func TestLandingZone(t *testing.T) {
+	// DZC-33 fixture: LZ radius 2 at (20,20). A 2 x 1 tank hull facing 0
+	// centred at (23+dx, 20) has its near face at x = 22+dx, gap dx.
+	for _, c := range []struct {
+		name  string
+		tankX float64
+		woodX float64
+		enemy float64 // enemy infantry centre x (y = 20); 0 for none
+		sight bool
+		legal bool
+	}{
+		{"tank 0.1 inside", 22.9, 40, 0, true, false},
+		{"tank 0.1 clear", 23.1, 40, 0, true, true},
+		{"wood touching", 30, 22, 0, true, false},
+		{"wood 1 in clear", 30, 23, 0, true, true},
+		// DZC-34: enemy 2.5 from the edge in sight -> contested; blocked -> not; 3.5 -> not
+		{"contested", 40, 40, 24.5, true, false},
+		{"contested but hidden", 40, 40, 24.5, false, true},
+		{"enemy 3.5 away", 40, 40, 25.5, true, true},
+	} {
+		models := []terrain.Model{
+			{ID: "air", Side: "ucm", Class: terrain.Aircraft, Position: geom.Pt(20, 20), Altitude: 6, Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 1}, Level: 1},
+			{ID: "tank", Side: "ucm", Class: terrain.Vehicle, Position: geom.Pt(c.tankX, 20), Hull: terrain.Hull{Length: 2, Width: 1, Height: 1}, Level: 1},
+		}
+		if c.enemy > 0 {
+			models = append(models, disc("foe", terrain.Infantry, c.enemy, 20, 0.5))
+			models[len(models)-1].Side = "scourge"
+		}
+		bf := field(t, []terrain.Piece{wood("wood", box(c.woodX, 10, c.woodX+5, 30))}, models)
+		sight := func(from, to geom.Vec3) bool { return c.sight }
+		got, err := LandingZone(bf, "air", geom.Pt(20, 20), LandingOptions{Radius: 2, Sight: sight})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Legal != c.legal {
+			t.Errorf("%s: legal %v, want %v (%s)", c.name, got.Legal, c.legal, got.Explain())
+		}
+	}
+}
+
+func TestFitsUpright(t *testing.T) {
+	// DZC-32: a 1 in flight base overlapping a building edge is rejected;
+	// touching it or standing in the open is fine.
+	b := wall("house", box(20, 20, 24, 24))
+	b.Kind = terrain.Building
+	air := terrain.Model{ID: "air", Side: "a", Class: terrain.Aircraft, Position: geom.Pt(10, 10), Altitude: 6, Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 1}, Level: 1}
+	bf := field(t, []terrain.Piece{b}, []terrain.Model{air, disc("inf", terrain.Infantry, 30, 30, 1)})
+	for _, c := range []struct {
+		at   geom.Point
+		fits bool
+	}{
+		{geom.Pt(10, 10), true},
+		{geom.Pt(19.6, 22), false}, // overlaps by 0.1
+		{geom.Pt(19.5, 22), true},  // touches
+		{geom.Pt(30.9, 30), false}, // overlaps the infantry base
+		{geom.Pt(0.4, 10), false},  // overhangs the table edge
+	} {
+		got, err := FitsUpright(bf, "air", c.at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Fits != c.fits {
+			t.Errorf("at %v: fits %v, want %v (%s)", c.at, got.Fits, c.fits, got.Explain())
+		}
+	}
+}
+
+func TestTemplates(t *testing.T) {
+	// TS-09: L = 1, radius 0.5 bases; target at (10,10)
+	for _, c := range []struct {
+		x   float64
+		hit bool
+	}{{11.9, true}, {12.0, true}, {12.1, false}} {
+		bf := field(t, nil, []terrain.Model{disc("tgt", terrain.Figure, 10, 10, 1), disc("o", terrain.Figure, c.x, 10, 1)})
+		got, err := TemplateTouches(bf, "tgt", 1, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(got.Touched) == 1) != c.hit {
+			t.Errorf("TS-09 x=%v: %s", c.x, got.Explain())
+		}
+	}
+	// TS-10: ally 1.8 from the target (gap 0.8) vetoes; 3.0 (gap 2) not
+	for _, c := range []struct {
+		x    float64
+		veto bool
+	}{{11.8, true}, {13, false}} {
+		tgt := disc("tgt", terrain.Figure, 10, 10, 1)
+		tgt.Side = "b"
+		bf := field(t, nil, []terrain.Model{tgt, disc("ally", terrain.Figure, c.x, 10, 1), disc("me", terrain.Figure, 20, 10, 1)})
+		got, _ := TemplateTouches(bf, "tgt", 1, "me")
+		if got.FriendlyFire != c.veto {
+			t.Errorf("TS-10 x=%v: %s", c.x, got.Explain())
+		}
+	}
+	// CR-41: AP 10 at (20,20): 0.8 -> 10, 3 -> 7, 6 -> 4, 10 -> none
+	bf := field(t, nil, []terrain.Model{disc("a", terrain.Infantry, 20.8, 20, 0.5), disc("b", terrain.Infantry, 20, 23, 0.5),
+		disc("c", terrain.Infantry, 14, 20, 0.5), disc("d", terrain.Infantry, 20, 10, 0.5)})
+	bl, err := Blast(bf, geom.Pt(20, 20), BlastRule{Power: 10, FullRadius: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Hit{{ID: "a", Side: "a", Distance: 0.8, Effect: 10}, {ID: "b", Side: "a", Distance: 3, Effect: 7}, {ID: "c", Side: "a", Distance: 6, Effect: 4}}
+	if !slices.Equal(bl.Hits, want) {
+		t.Errorf("blast = %+v, want %+v", bl.Hits, want)
+	}
+	// CR-40: (10,10), 2 in, bearing 90 -> (12,10); 225 -> (8.586,8.586)
+	for _, c := range []struct {
+		bearing float64
+		want    xy
+	}{{90, xy{12, 10}}, {225, xy{10 - math.Sqrt2, 10 - math.Sqrt2}}} {
+		got, _ := Scatter(geom.Pt(10, 10), CompassToDirection(c.bearing), 2, 0)
+		if !near(got.To[0], c.want[0], 1e-9) || !near(got.To[1], c.want[1], 1e-9) {
+			t.Errorf("scatter %v: %v, want %v", c.bearing, got.To, c.want)
+		}
+	}
+	// CR-39 class 2: 11 in capped to 8
+	if got, _ := Scatter(geom.Pt(10, 10), 0, 11, 8); got.Distance != 8 || !got.Capped || got.To != (xy{18, 10}) {
+		t.Errorf("capped scatter: %+v", got)
+	}
+	// DZC-37: building covering the right half of a radius-2 template
+	house := wall("house", box(20, 10, 30, 30))
+	house.Kind = terrain.Building
+	house2 := wall("house2", box(32.9, 10, 36, 30))
+	house2.Kind = terrain.Building
+	house3 := wall("house3", box(39, 10, 40, 30))
+	house3.Kind = terrain.Building
+	bf = field(t, []terrain.Piece{house, house2, house3}, nil)
+	cov, err := AreaOver(bf, geom.Circle{Center: geom.Pt(20, 20), Radius: 2}, "house")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(cov.Fraction, 0.5, 1e-3) {
+		t.Errorf("half over: %s", cov.Explain())
+	}
+	// DZC-52: 2.9 in apart connect, 3.0 do not
+	links, _ := ConnectedBuildings(bf, 3)
+	if len(links) != 1 || links[0].From != "house" || links[0].To != "house2" {
+		t.Errorf("connected = %+v", links)
+	}
+	// placement: DZC-11 tank hull 2 x 1 at (11.5,20) reaches x = 12.5 > 12
+	zone := box(0, 0, 12, 48)
+	for _, c := range []struct {
+		x     float64
+		legal bool
+	}{{11.5, false}, {10.5, true}} {
+		hull := geom.OrientedRect{Center: geom.Pt(c.x, 20), Length: 2, Width: 1, Angle: s1.Angle(0)}
+		got, _ := CheckPlacement(bf, hull.Center, hull, PlacementRule{Zone: &zone})
+		if got.Legal != c.legal {
+			t.Errorf("zone x=%v: %s", c.x, got.Explain())
+		}
+	}
+	// DZC-39: within 3 in of the transport
+	for _, c := range []struct {
+		x     float64
+		legal bool
+	}{{2.9, true}, {3.2, false}} {
+		got, _ := CheckPlacement(bf, geom.Pt(20+c.x, 5), geom.Circle{Center: geom.Pt(20+c.x, 5), Radius: 0.5}, PlacementRule{Near: []xy{{20, 5}}, NearDistance: 3})
+		if got.Legal != c.legal {
+			t.Errorf("near x=%v: %s", c.x, got.Explain())
+		}
+	}
+}

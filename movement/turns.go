@@ -1,0 +1,257 @@
+package movement
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// TurnRules describes how a model may turn and move straight in one
+// activation. Zero limits are not checked. It is data, JSON-encodable.
+type TurnRules struct {
+	// MaxTurn is the largest single turn in degrees (FT-09: 45).
+	MaxTurn float64 `json:"maxTurn,omitempty"`
+	// TurnsBefore and TurnsAfter are how many turns may come before the
+	// first straight move and after the last one; -1 means any number.
+	TurnsBefore int `json:"turnsBefore"`
+	TurnsAfter  int `json:"turnsAfter"`
+	// TurnsBetween is how many turns may come between straight moves
+	// (-1: any number).
+	TurnsBetween int `json:"turnsBetween"`
+	// MaxTurns caps the number of turns in all (0: no cap; FT-09 rank 2: 1).
+	MaxTurns int `json:"maxTurns,omitempty"`
+	// MaxMoves caps the number of straight moves (0: no cap; FT-10: 1).
+	MaxMoves int `json:"maxMoves,omitempty"`
+	// MinStraight and MaxStraight bound the total straight distance
+	// (FT-10: floor(B/2) and B).
+	MinStraight float64 `json:"minStraight,omitempty"`
+	MaxStraight float64 `json:"maxStraight,omitempty"`
+	// TurnCost inches are charged per started TurnCostUnit degrees of each
+	// turn (CR-37: 2 in per turn of up to 90°).
+	TurnCost     float64 `json:"turnCost,omitempty"`
+	TurnCostUnit float64 `json:"turnCostUnit,omitempty"`
+	// Budget caps straight distance plus turn costs (0: not checked).
+	Budget float64 `json:"budget,omitempty"`
+	// NoReverse forbids reversing; MaxReverse caps the reversed distance.
+	NoReverse  bool    `json:"noReverse,omitempty"`
+	MaxReverse float64 `json:"maxReverse,omitempty"`
+	// Only restricts turns to "left" (counter-clockwise) or "right"
+	// (damaged steering, CR-36); "" allows both.
+	Only string `json:"only,omitempty"`
+	// Stationary allows only turns on the spot (FT-11: 0 in move).
+	Stationary bool `json:"stationary,omitempty"`
+	// PivotMoved is the distance a model that only turns on the spot
+	// counts as having moved, for shooting (DZC-07: 1).
+	PivotMoved float64 `json:"pivotMoved,omitempty"`
+}
+
+// FirestormRank returns the FT-09/FT-10 rules for a model of rank 1, 2 or
+// 3 with move value b inches.
+func FirestormRank(rank int, b float64) (TurnRules, error) {
+	if rank < 1 || rank > 3 {
+		return TurnRules{}, fmt.Errorf("movement: rank = %d, want 1, 2 or 3: %w", rank, ErrInvalid)
+	}
+	if err := finiteNonNeg("move", b, 1000); err != nil {
+		return TurnRules{}, err
+	}
+	r := TurnRules{MaxTurn: 45, MaxMoves: 1, MinStraight: math.Floor(b / 2), MaxStraight: b, NoReverse: true, TurnsBetween: 0}
+	switch rank {
+	case 1:
+		r.TurnsBefore, r.TurnsAfter = 0, 1
+	case 2:
+		r.TurnsBefore, r.TurnsAfter, r.MaxTurns = 1, 1, 1
+	case 3:
+		r.TurnsBefore, r.TurnsAfter = 1, 1
+	}
+	if b == 0 { // FT-11: only turning on the spot
+		r.Stationary, r.MinStraight = true, 0
+	}
+	return r, nil
+}
+
+// CodeRedVehicle returns the CR-37 rules for a vehicle with b inches of
+// movement: any number of turns, each started 90° costing 2 in.
+func CodeRedVehicle(b float64) TurnRules {
+	return TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: 2, TurnCostUnit: 90, Budget: b}
+}
+
+// TurnStep is one step of a plan: a turn on the spot of Turn degrees
+// (positive counter-clockwise) or a straight move of Move inches along the
+// facing (negative reverses). A step with both turns first.
+type TurnStep struct {
+	Turn float64 `json:"turn,omitempty"`
+	Move float64 `json:"move,omitempty"`
+}
+
+// TurnPlan is a start pose and its steps.
+type TurnPlan struct {
+	Start  xy         `json:"start"`
+	Facing float64    `json:"facing"` // degrees
+	Steps  []TurnStep `json:"steps"`
+}
+
+// TurnViolation is one broken turn rule.
+type TurnViolation struct {
+	Step   int    `json:"step"`
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+}
+
+// TurnResult is CheckTurns's answer.
+type TurnResult struct {
+	Legal bool `json:"legal"`
+	// Straight is the total straight distance, Reversed the part driven
+	// backwards, Cost straight distance plus turn costs, inches.
+	Straight float64 `json:"straight"`
+	Reversed float64 `json:"reversed"`
+	Cost     float64 `json:"cost"`
+	// Turns is the number of turns and TotalTurn their summed size, degrees.
+	Turns     int     `json:"turns"`
+	TotalTurn float64 `json:"totalTurn"`
+	// MovedForShooting is the distance moved for shooting (DZC-07).
+	MovedForShooting float64 `json:"movedForShooting"`
+	// End and EndFacing are the final pose.
+	End        xy              `json:"end"`
+	EndFacing  float64         `json:"endFacing"`
+	Violations []TurnViolation `json:"violations"`
+}
+
+// Explain returns one sentence with the numbers.
+func (r TurnResult) Explain() string {
+	s := fmt.Sprintf("%d turns totalling %.1f° and %.3f in straight cost %.3f in, ending at (%.3f, %.3f) facing %.1f°",
+		r.Turns, r.TotalTurn, r.Straight, r.Cost, r.End[0], r.End[1], r.EndFacing)
+	if r.Legal {
+		return s + ": legal."
+	}
+	var d []string
+	for _, v := range r.Violations {
+		d = append(d, v.Detail)
+	}
+	return s + ": illegal, " + strings.Join(d, "; ") + "."
+}
+
+// CheckTurns checks a plan against rules and returns the end pose, the
+// cost and every violation.
+func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
+	if len(plan.Steps) > 10000 {
+		return TurnResult{}, fmt.Errorf("movement: %d steps, want at most 10000: %w", len(plan.Steps), ErrInvalid)
+	}
+	if err := finitePoint("start", geom.Pt(plan.Start[0], plan.Start[1])); err != nil {
+		return TurnResult{}, err
+	}
+	for _, f := range []struct {
+		n string
+		v float64
+	}{{"facing", plan.Facing}, {"maxTurn", rules.MaxTurn}, {"minStraight", rules.MinStraight}, {"maxStraight", rules.MaxStraight},
+		{"turnCost", rules.TurnCost}, {"turnCostUnit", rules.TurnCostUnit}, {"budget", rules.Budget}, {"maxReverse", rules.MaxReverse}, {"pivotMoved", rules.PivotMoved}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || (f.n != "facing" && f.v < 0) {
+			return TurnResult{}, fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
+		}
+	}
+	switch rules.Only {
+	case "", "left", "right":
+	default:
+		return TurnResult{}, fmt.Errorf("movement: only = %q, want left, right or empty: %w", rules.Only, ErrInvalid)
+	}
+	res := TurnResult{Violations: []TurnViolation{}}
+	add := func(step int, kind, format string, a ...any) {
+		res.Violations = append(res.Violations, TurnViolation{Step: step, Kind: kind, Detail: fmt.Sprintf(format, a...)})
+	}
+	pose := geom.Pose{Position: geom.Pt(plan.Start[0], plan.Start[1]), Facing: s1.Angle(plan.Facing * math.Pi / 180)}
+	facingDeg := plan.Facing
+	moves := 0
+	before, between, pending := 0, 0, 0 // pending: turns since the last move
+	for i, st := range plan.Steps {
+		if math.IsNaN(st.Turn) || math.IsInf(st.Turn, 0) || math.Abs(st.Turn) > 3600 || math.IsNaN(st.Move) || math.Abs(st.Move) > 1e6 {
+			return TurnResult{}, fmt.Errorf("movement: steps[%d] = %+v: %w", i, st, ErrInvalid)
+		}
+		if st.Turn != 0 {
+			res.Turns++
+			a := math.Abs(st.Turn)
+			res.TotalTurn += a
+			if rules.MaxTurn > 0 && a > rules.MaxTurn+1e-9 {
+				add(i, "turn-size", "turn %d is %.1f°, more than %.1f°", i, a, rules.MaxTurn)
+			}
+			if (rules.Only == "left" && st.Turn < 0) || (rules.Only == "right" && st.Turn > 0) {
+				add(i, "turn-direction", "turn %d goes the wrong way (only %s turns allowed)", i, rules.Only)
+			}
+			if rules.TurnCost > 0 {
+				unit := rules.TurnCostUnit
+				if unit == 0 {
+					unit = 90
+				}
+				res.Cost += rules.TurnCost * math.Ceil(a/unit-1e-9)
+			}
+			if moves == 0 {
+				before++
+			} else {
+				pending++
+			}
+			facingDeg += st.Turn
+			pose.Facing = s1.Angle(facingDeg * math.Pi / 180)
+		}
+		if st.Move != 0 {
+			moves++
+			between += pending
+			pending = 0
+			d := math.Abs(st.Move)
+			res.Straight += d
+			res.Cost += d
+			if st.Move < 0 {
+				res.Reversed += d
+			}
+			pose.Position = pose.Position.Add(pose.Forward().Mul(st.Move))
+		}
+	}
+	if moves == 0 {
+		// turns on the spot only: they may use both allowances
+		if rules.TurnsBefore >= 0 && rules.TurnsAfter >= 0 && before > rules.TurnsBefore+rules.TurnsAfter {
+			add(0, "turns", "%d turns on the spot, at most %d allowed", before, rules.TurnsBefore+rules.TurnsAfter)
+		}
+	} else {
+		if rules.TurnsBefore >= 0 && before > rules.TurnsBefore {
+			add(0, "turns-before", "%d turns before the move, at most %d allowed", before, rules.TurnsBefore)
+		}
+		if rules.TurnsBetween >= 0 && between > rules.TurnsBetween {
+			add(0, "turns-between", "%d turns between moves, at most %d allowed", between, rules.TurnsBetween)
+		}
+		if rules.TurnsAfter >= 0 && pending > rules.TurnsAfter {
+			add(len(plan.Steps)-1, "turns-after", "%d turns after the move, at most %d allowed", pending, rules.TurnsAfter)
+		}
+	}
+	if rules.MaxTurns > 0 && res.Turns > rules.MaxTurns {
+		add(0, "turns", "%d turns, at most %d allowed", res.Turns, rules.MaxTurns)
+	}
+	if rules.MaxMoves > 0 && moves > rules.MaxMoves {
+		add(0, "moves", "%d straight moves, at most %d allowed", moves, rules.MaxMoves)
+	}
+	if rules.Stationary && moves > 0 {
+		add(0, "moves", "the model may not move, only turn on the spot")
+	}
+	if rules.MaxStraight > 0 && res.Straight > rules.MaxStraight+1e-9 {
+		add(0, "straight", "%.3f in straight, more than %.3f in", res.Straight, rules.MaxStraight)
+	}
+	if rules.MinStraight > 0 && res.Straight < rules.MinStraight-1e-9 {
+		add(0, "minimum", "%.3f in straight, less than the minimum %.3f in", res.Straight, rules.MinStraight)
+	}
+	if rules.NoReverse && res.Reversed > 0 {
+		add(0, "reverse", "reversing %.3f in is not allowed", res.Reversed)
+	} else if rules.MaxReverse > 0 && res.Reversed > rules.MaxReverse+1e-9 {
+		add(0, "reverse", "reversing %.3f in, more than %.3f in", res.Reversed, rules.MaxReverse)
+	}
+	if rules.Budget > 0 && res.Cost > rules.Budget+1e-9 {
+		add(0, "budget", "the plan costs %.3f in, more than %.3f in", res.Cost, rules.Budget)
+	}
+	res.MovedForShooting = res.Straight
+	if res.Straight == 0 && res.Turns > 0 {
+		res.MovedForShooting = rules.PivotMoved
+	}
+	res.End, res.EndFacing = toXY(pose.Position), round9(math.Mod(math.Mod(facingDeg, 360)+360, 360))
+	res.Straight, res.Reversed, res.Cost, res.TotalTurn = round9(res.Straight), round9(res.Reversed), round9(res.Cost), round9(res.TotalTurn)
+	res.Legal = len(res.Violations) == 0
+	return res, nil
+}
