@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/render"
@@ -49,6 +50,9 @@ func answerSight(f *scenario.File, q *scenario.Query, a *Answer) error {
 	o, err := genericOptions(f)
 	if err != nil {
 		return err
+	}
+	if m, ok := f.Battlefield().Model(q.From); ok && m.Garrison != nil {
+		return answerGarrisonSight(f, q, o, a)
 	}
 	r, err := los.Sight(f.Battlefield(), q.From, q.To, o.Sight())
 	if err != nil {
@@ -160,6 +164,133 @@ func answerSightAlongPath(f *scenario.File, q *scenario.Query, a *Answer) error 
 	a.draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
 	if from, ok := f.Battlefield().Model(q.From); ok && r.FirstVisibleAt != nil {
 		a.draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen"})
+	}
+	return nil
+}
+
+// answerGarrisonSight answers sight from a garrisoned model: it looks out
+// of the windows of its wall (DZC-49 style); the building itself does not
+// block. blockedBy is the first blocker seen from the best window tried.
+func answerGarrisonSight(f *scenario.File, q *scenario.Query, o GenericOptions, a *Answer) error {
+	r, err := los.BestWindow(f.Battlefield(), q.From, q.To, o.Sight())
+	if err != nil {
+		return err
+	}
+	a.Set("visible", r.Found)
+	a.Set("blockedBy", nil)
+	a.Set("blockPoint", nil)
+	if r.Found {
+		a.Set("window", r.Best.Wall)
+		a.Set("windowPoint", point3(r.Best.Point))
+	} else if len(r.Candidates) > 0 && r.Candidates[0].BlockedBy != "" {
+		a.Set("blockedBy", r.Candidates[0].BlockedBy)
+	}
+	a.Explanation = r.Explain()
+	a.draw([]string{q.From, q.To})
+	if t, ok := f.Battlefield().Model(q.To); ok {
+		for _, c := range r.Candidates {
+			a.draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
+		}
+	}
+	return nil
+}
+
+func init() {
+	handlers["garrison-window"] = answerGarrisonWindow
+	handlers["garrison-target"] = answerGarrisonTarget
+}
+
+// answerGarrisonWindow: for the garrisoned model "from", the window of its
+// wall with the best sight and range to "to": window, windowPoint, range,
+// visible, and every window considered.
+func answerGarrisonWindow(f *scenario.File, q *scenario.Query, a *Answer) error {
+	if err := onlyFields(q, "from", "to"); err != nil {
+		return err
+	}
+	o, err := genericOptions(f)
+	if err != nil {
+		return err
+	}
+	r, err := los.BestWindow(f.Battlefield(), q.From, q.To, o.Sight())
+	if err != nil {
+		return err
+	}
+	a.Set("visible", r.Found)
+	if r.Found {
+		a.Set("window", r.Best.Wall)
+		a.Set("windowIndex", r.Best.Index)
+		a.Set("windowPoint", point3(r.Best.Point))
+		a.SetLength("range", r.Best.Range)
+	} else {
+		a.Set("window", nil)
+	}
+	a.Set("candidates", r.Candidates)
+	a.Explanation = r.Explain()
+	a.draw([]string{q.From, q.To})
+	if t, ok := f.Battlefield().Model(q.To); ok {
+		for _, c := range r.Candidates {
+			a.draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
+		}
+	}
+	return nil
+}
+
+// answerGarrisonTarget: for a shot from "from" at the garrisoned model
+// "to", the nearest visible point of the garrison's wall: point, range.
+func answerGarrisonTarget(f *scenario.File, q *scenario.Query, a *Answer) error {
+	if err := onlyFields(q, "from", "to"); err != nil {
+		return err
+	}
+	o, err := genericOptions(f)
+	if err != nil {
+		return err
+	}
+	r, err := los.GarrisonTargetPoint(f.Battlefield(), q.From, q.To, o.Sight())
+	if err != nil {
+		return err
+	}
+	a.Set("visible", r.Found)
+	a.Set("wall", r.Wall)
+	if r.Found {
+		a.Set("point", point3(r.Point))
+		a.SetLength("range", r.Range)
+	} else {
+		a.Set("point", nil)
+	}
+	a.Explanation = r.Explain()
+	a.draw([]string{q.From, q.To})
+	if s, ok := f.Battlefield().Model(q.From); ok && r.Found {
+		a.draw(nil, render.Sightline{From: s.EyePoint(), To: r.Point, Clear: true, Label: "wall " + r.Wall})
+	}
+	return nil
+}
+
+// onlyFields checks that an extension query kind carries no fields beyond
+// id, kind and the named ones (the decoder cannot know an extension's
+// fields), and that the named ones are present.
+func onlyFields(q *scenario.Query, names ...string) error {
+	if len(q.Extra) > 0 {
+		keys := make([]string, 0, len(q.Extra))
+		for k := range q.Extra {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return &QueryError{Path: q.JSONPath + "." + keys[0], Err: fmt.Errorf("unknown field for kind %q: %w", q.Kind, scenario.ErrUnknownField)}
+	}
+	set := map[string]bool{"from": q.From != "", "to": q.To != "" || q.ToPoint != nil, "model": q.Model != "",
+		"squad": q.Squad != "", "shooter": q.Shooter != "", "target": q.Target != "", "path": q.Path != nil,
+		"point": q.Point != nil, "mode": q.Mode != "", "arc": q.Arc != "", "weapon": q.Weapon != nil, "turns": q.Turns != nil}
+	allowed := map[string]bool{}
+	for _, n := range names {
+		allowed[n] = true
+		if !set[n] {
+			return &QueryError{Path: q.JSONPath + "." + n, Err: fmt.Errorf("required for kind %q: %w", q.Kind, scenario.ErrMissing)}
+		}
+	}
+	for _, n := range []string{"from", "to", "model", "squad", "shooter", "target", "path", "point", "mode", "arc", "weapon", "turns"} {
+		if set[n] && !allowed[n] {
+			return &QueryError{Path: q.JSONPath + "." + n, Err: fmt.Errorf("unknown field for kind %q: %w", q.Kind, scenario.ErrUnknownField)}
+		}
 	}
 	return nil
 }

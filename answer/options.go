@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -36,6 +37,54 @@ type GenericOptions struct {
 	IgnoreSmoke bool `json:"ignoreSmoke"`
 	// Arc holds the arc query policies.
 	Arc ArcPolicy `json:"arc"`
+	// Move holds the move and path query settings.
+	Move MovePolicy `json:"move"`
+	// Coherency is the squad formation rule of coherency queries (default:
+	// a connected chain with links of at most 2 in, base edge to base edge).
+	Coherency *movement.CoherencyRule `json:"coherency"`
+}
+
+// MovePolicy is the "move" object of GenericOptions.
+type MovePolicy struct {
+	// Budget is the move allowance in inches (0: not checked).
+	Budget float64 `json:"budget"`
+	// Models is "end" (default: other models may not overlap the model
+	// where it ends), "along" (nor anywhere on the way) or "ignore".
+	Models string `json:"models"`
+	// FaceLeg turns the model to face each leg (default: it keeps its
+	// facing, sliding as the hull allows).
+	FaceLeg bool `json:"faceLeg"`
+	// Turns are the limits checked when a move query lists turns.
+	Turns movement.TurnRules `json:"turns"`
+}
+
+// DefaultCoherency is the generic squad rule: every model within 2 in of
+// another, measured base edge to base edge (hull edge for vehicles), and
+// the squad one connected group. Most skirmish games measure coherency
+// between bases; a game's ruleset sets its own.
+var DefaultCoherency = movement.CoherencyRule{Chain: 2, Measure: movement.Edges}
+
+// PathOptions returns the movement path options these settings stand for.
+func (o GenericOptions) PathOptions() movement.PathOptions {
+	p := movement.PathOptions{Budget: o.Move.Budget}
+	switch o.Move.Models {
+	case "along":
+		p.Models = movement.ModelsAlongPath
+	case "ignore":
+		p.Models = movement.ModelsIgnored
+	}
+	if o.Move.FaceLeg {
+		p.Facing = movement.FaceLeg
+	}
+	return p
+}
+
+// CoherencyRule returns the squad rule of coherency queries.
+func (o GenericOptions) CoherencyRule() movement.CoherencyRule {
+	if o.Coherency == nil {
+		return DefaultCoherency
+	}
+	return *o.Coherency
 }
 
 // ArcPolicy is the "arc" object of GenericOptions (see los.ArcOptions).
@@ -101,6 +150,10 @@ func ParseGenericOptions(raw map[string]json.RawMessage) (GenericOptions, error)
 			dst = &o.IgnoreSmoke
 		case "arc":
 			dst = &o.Arc
+		case "move":
+			dst = &o.Move
+		case "coherency":
+			dst = &o.Coherency
 		default:
 			return o, &QueryError{Path: path, Err: fmt.Errorf("unknown option for ruleset generic: %w", ErrOption)}
 		}
@@ -112,6 +165,14 @@ func ParseGenericOptions(raw map[string]json.RawMessage) (GenericOptions, error)
 	}
 	if o.ThroughOwnSquad < 0 {
 		return o, &QueryError{Path: "options.throughOwnSquad", Err: fmt.Errorf("%d is negative: %w", o.ThroughOwnSquad, ErrOption)}
+	}
+	switch o.Move.Models {
+	case "", "end", "along", "ignore":
+	default:
+		return o, &QueryError{Path: "options.move.models", Err: fmt.Errorf("%q: want end, along or ignore: %w", o.Move.Models, ErrOption)}
+	}
+	if b := o.Move.Budget; b < 0 || b != b || b > 1e5 {
+		return o, &QueryError{Path: "options.move.budget", Err: fmt.Errorf("%g is not a length in [0, 100000] in: %w", b, ErrOption)}
 	}
 	for i, c := range o.ModelsBlock {
 		switch c {

@@ -137,7 +137,9 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 			}
 			continue
 		}
-		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.BaseShape(), alt: m.Altitude})
+		// Edge to edge means hull edge for a vehicle with a hull (a base
+		// is only a display stand for it, DZC-03), base edge otherwise.
+		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.Footprint(), alt: m.Altitude})
 	}
 	res := coherency(squad, ms, rule)
 	if rule.SameAltitude {
