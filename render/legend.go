@@ -224,7 +224,7 @@ func contentLegend(bf *terrain.Battlefield, ovs []Overlay) legendSet {
 	var set legendSet
 	ps := bf.Pieces()
 	for i := range ps {
-		set.kinds |= 1 << kindBit(ps[i].Kind)
+		set.kinds |= 1 << kindBit(styleKey(&ps[i]))
 		if b := ps[i].Building; b != nil {
 			for _, w := range b.Walls {
 				if len(w.Windows)+len(w.Entrances) > 0 {

@@ -44,7 +44,7 @@ type kindStyle struct {
 
 // kindStyles is indexed by kindOrder; the legend lists kinds in this order.
 var kindOrder = []terrain.Kind{
-	terrain.Building, terrain.Solid, terrain.Area, terrain.Smoke, terrain.Water,
+	terrain.Building, terrain.Solid, terrain.Area, openArea, terrain.Smoke, terrain.Water,
 	terrain.Debris, terrain.Gas, terrain.Minefield, terrain.Occupied,
 }
 
@@ -52,6 +52,7 @@ var kindStyles = map[terrain.Kind]kindStyle{
 	terrain.Building:  {color.NRGBA{0xC0, 0x74, 0x52, 0xFF}, 0xFF, false, "building"},
 	terrain.Solid:     {color.NRGBA{0x9A, 0x94, 0x7C, 0xFF}, 0xFF, false, "solid (hill, rock, wall)"},
 	terrain.Area:      {color.NRGBA{0x5E, 0x9E, 0x4A, 0xFF}, 0x8C, false, "area (woods, ruins)"},
+	openArea:          {color.NRGBA{0xD8, 0xC8, 0x96, 0xFF}, 0xB3, false, "open area (roads, fields)"},
 	terrain.Smoke:     {color.NRGBA{0x80, 0x80, 0x90, 0xFF}, 0x70, true, "smoke"},
 	terrain.Water:     {color.NRGBA{0x4C, 0x8F, 0xD6, 0xFF}, 0xA6, false, "water"},
 	terrain.Debris:    {color.NRGBA{0x9C, 0x84, 0x66, 0xFF}, 0xB3, false, "debris"},
@@ -73,12 +74,29 @@ const (
 // colour, 8 in or more: 45% towards black), with the kind's opacity.
 // Unknown kinds are drawn as solid terrain.
 func TerrainColor(p *terrain.Piece) color.NRGBA {
-	st, ok := kindStyles[p.Kind]
-	if !ok {
-		st = kindStyles[terrain.Solid]
-	}
+	st := styleOf(p)
 	return shade(st.c, st.alpha, p.Height)
 }
+
+// openArea is the legend entry of area terrain that neither hides nor
+// slows anyone (roads, open fields): drawn sand-coloured so it is not
+// mistaken for a wood.
+const openArea terrain.Kind = "area-open"
+
+// styleKey returns the entry of kindStyles that draws p.
+func styleKey(p *terrain.Piece) terrain.Kind {
+	if p.Kind == terrain.Area && p.Sight == terrain.SightClear && p.Movement.Default != terrain.Difficult &&
+		p.Movement.Default != terrain.Dangerous && p.Movement.Default != terrain.Impassable && len(p.Movement.ByClass) == 0 {
+		return openArea
+	}
+	if _, ok := kindStyles[p.Kind]; !ok {
+		return terrain.Solid
+	}
+	return p.Kind
+}
+
+// styleOf returns the style that draws p.
+func styleOf(p *terrain.Piece) kindStyle { return kindStyles[styleKey(p)] }
 
 // shade darkens c according to height h and sets its alpha.
 func shade(c color.NRGBA, alpha uint8, h float64) color.NRGBA {

@@ -296,10 +296,7 @@ func (ps *profileScene) render(bf *terrain.Battlefield, opt Options) (image.Imag
 			var fill, edge = ColorNoSquad, ColorInk
 			if cr.piece != nil {
 				fill = TerrainColor(cr.piece)
-				st, ok := kindStyles[cr.piece.Kind]
-				if !ok {
-					st = kindStyles[terrain.Solid]
-				}
+				st := styleOf(cr.piece)
 				edge = darker(st.c, 0.45)
 				if cr.piece.Kind == terrain.Building {
 					edge = ColorWall

@@ -232,10 +232,7 @@ func (c *canvas) terrain() {
 	ps := c.bf.Pieces()
 	for _, i := range pieceOrder(ps) {
 		p := &ps[i]
-		st, ok := kindStyles[p.Kind]
-		if !ok {
-			st = kindStyles[terrain.Solid]
-		}
+		st := styleOf(p)
 		dc := c.dc
 		dc.ClearPath()
 		c.polyPath(p.Footprint)
