@@ -150,7 +150,7 @@ func (a *Answer) Text() string {
 	fmt.Fprintf(&b, "%s (%s):", a.ID, a.Kind)
 	for _, f := range a.fields {
 		switch f.name {
-		case "detail", "reasons", "measures", "modifiers":
+		case "detail", "reasons", "measures", "modifiers", "candidates":
 			continue // the explanation says these in words
 		}
 		fmt.Fprintf(&b, " %s=%s", f.name, textValue(f.value))

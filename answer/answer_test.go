@@ -81,6 +81,44 @@ func TestGenericAnswers(t *testing.T) {
 	}
 }
 
+func TestTemplateAnswers(t *testing.T) {
+	r := loadAnswers(t, "testdata/generic.json")
+	// Blast at (4,4), power 4, full within 1 in: a at (2,4) is 2 in away and
+	// takes 4 - 2 = 2; every other model is 8 in or more away (no effect).
+	hits, err := json.Marshal(get[any](t, r["blast"], "hits"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hs []struct {
+		ID       string  `json:"id"`
+		Distance float64 `json:"distance"`
+		Effect   float64 `json:"effect"`
+	}
+	if err := json.Unmarshal(hits, &hs); err != nil {
+		t.Fatal(err)
+	}
+	if len(hs) != 1 || hs[0].ID != "a" || math.Abs(hs[0].Distance-2) > 1e-9 || math.Abs(hs[0].Effect-2) > 1e-9 {
+		t.Errorf("blast hits = %+v, want a at 2 in with effect 2", hs)
+	}
+	// Scatter 3 in straight up the table (90°) from (10,10): (10,13).
+	if to := get[[]float64](t, r["scatter"], "to"); math.Abs(to[0]-10) > 1e-9 || math.Abs(to[1]-13) > 1e-9 {
+		t.Errorf("scatter to = %v, want (10, 13)", to)
+	}
+	// Nobody within 1.5 in of a's base.
+	if b, _ := json.Marshal(get[any](t, r["template"], "touched")); string(b) != "[]" {
+		t.Errorf("template touched = %s, want []", b)
+	}
+	// Landing at (18,12), radius 1: the only enemy, b at (22,4), is
+	// sqrt(16+64) - 1 = 7.94 in from the edge: legal.
+	if !get[bool](t, r["lz-clear"], "legal") {
+		t.Errorf("lz-clear: %s", r["lz-clear"].Explanation)
+	}
+	// At (20,6): b is sqrt(4+4) - 1 = 1.83 in from the edge, in sight.
+	if get[bool](t, r["lz-contested"], "legal") || !get[bool](t, r["lz-contested"], "contested") {
+		t.Errorf("lz-contested: %s", r["lz-contested"].Explanation)
+	}
+}
+
 func TestAnswerJSONShape(t *testing.T) {
 	r := loadAnswers(t, "testdata/generic.json")
 	b, err := json.Marshal(r["shot-window"])
@@ -162,5 +200,34 @@ func TestDefaultScenarioAnswersEverything(t *testing.T) {
 	}
 	if len(answers) != len(f.Queries) {
 		t.Errorf("%d answers for %d queries", len(answers), len(f.Queries))
+	}
+}
+
+func TestExtensionKindErrors(t *testing.T) {
+	f, err := scenario.Load("testdata/generic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := func(s string) json.RawMessage { return json.RawMessage(s) }
+	p := f.Models[0].Position
+	tests := []struct {
+		q    scenario.Query
+		want string
+	}{
+		{scenario.Query{Kind: "blast", Point: &p}, "queries[9].power: required"},
+		{scenario.Query{Kind: "blast", Point: &p, Extra: map[string]json.RawMessage{"power": raw(`"big"`)}}, "queries[9].power"},
+		{scenario.Query{Kind: "blast", Point: &p, Extra: map[string]json.RawMessage{"power": raw(`4`), "radius": raw(`1`)}}, "queries[9].radius: unknown field"},
+		{scenario.Query{Kind: "scatter", Point: &p, Extra: map[string]json.RawMessage{"distance": raw(`3`)}}, "queries[9].direction: give exactly one"},
+		{scenario.Query{Kind: "scatter", Point: &p, Extra: map[string]json.RawMessage{"distance": raw(`3`), "direction": raw(`0`), "bearing": raw(`0`)}}, "give exactly one"},
+		{scenario.Query{Kind: "template", Target: "a", Extra: map[string]json.RawMessage{"length": raw(`1e400`)}}, "queries[9].length"},
+		{scenario.Query{Kind: "landing", Model: "air", Extra: map[string]json.RawMessage{"radius": raw(`1`)}}, "queries[9].point: required"},
+		{scenario.Query{Kind: "template", Target: "nobody", Extra: map[string]json.RawMessage{"length": raw(`1`)}}, "nobody"},
+	}
+	for _, tt := range tests {
+		q := tt.q
+		q.ID, q.JSONPath = "x", "queries[9]"
+		if _, err := One(f, &q); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %v: err = %v, want it to contain %q", q.Kind, q.Extra, err, tt.want)
+		}
 	}
 }

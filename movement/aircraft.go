@@ -10,9 +10,10 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// SightFunc reports whether from can see to; callers pass los-based sight
-// so that movement does not depend on package los.
-type SightFunc func(from, to geom.Vec3) bool
+// SightFunc reports whether the model observer, looking from from, can see
+// to; callers pass los-based sight (ignoring the observer's own hull) so
+// that movement does not depend on package los.
+type SightFunc func(observer string, from, to geom.Vec3) bool
 
 // LandingOptions configure LandingZone (DZC-33, DZC-34).
 type LandingOptions struct {
@@ -180,13 +181,13 @@ func sees(fn SightFunc, o *terrain.Model, lz geom.Circle) bool {
 		return true
 	}
 	eye := o.EyePoint()
-	if fn(eye, geom.Lift(lz.Center, 0)) {
+	if fn(o.ID, eye, geom.Lift(lz.Center, 0)) {
 		return true
 	}
 	for k := range 8 {
 		a := float64(k) * math.Pi / 4
 		p := lz.Center.Add(geom.Pt(math.Cos(a), math.Sin(a)).Mul(lz.Radius))
-		if fn(eye, geom.Lift(p, 0)) {
+		if fn(o.ID, eye, geom.Lift(p, 0)) {
 			return true
 		}
 	}

@@ -172,7 +172,7 @@ func TestLandingZone(t *testing.T) {
 			models[len(models)-1].Side = "scourge"
 		}
 		bf := field(t, []terrain.Piece{wood("wood", box(c.woodX, 10, c.woodX+5, 30))}, models)
-		sight := func(from, to geom.Vec3) bool { return c.sight }
+		sight := func(observer string, from, to geom.Vec3) bool { return c.sight }
 		got, err := LandingZone(bf, "air", geom.Pt(20, 20), LandingOptions{Radius: 2, Sight: sight})
 		if err != nil {
 			t.Fatal(err)
