@@ -1,6 +1,8 @@
 package dropzone
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -172,10 +174,38 @@ func CheckEnterBuilding(bf *terrain.Battlefield, squad, buildingID string, opt O
 }
 
 // Placement puts one model's centre at Position (leaving a building,
-// disembarking, surviving a wreck).
+// disembarking, surviving a wreck). In JSON the position is an [x, y]
+// array in inches, as every point of the scenario format.
 type Placement struct {
 	Model    string     `json:"model"`
 	Position geom.Point `json:"position"`
+}
+
+// UnmarshalJSON reads {"model": id, "position": [x, y]}; unknown fields
+// and a position that is not two numbers are errors.
+func (p *Placement) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Model    string    `json:"model"`
+		Position []float64 `json:"position"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return fmt.Errorf("placement: %w", err)
+	}
+	if len(raw.Position) != 2 {
+		return fmt.Errorf("placement %q: position: want [x, y], got %d numbers", raw.Model, len(raw.Position))
+	}
+	*p = Placement{Model: raw.Model, Position: geom.Pt(raw.Position[0], raw.Position[1])}
+	return nil
+}
+
+// MarshalJSON writes the form UnmarshalJSON reads.
+func (p Placement) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Model    string     `json:"model"`
+		Position [2]float64 `json:"position"`
+	}{p.Model, [2]float64{p.Position.X, p.Position.Y}})
 }
 
 // CheckLeaveBuilding decides whether the squad garrisoned in building may
@@ -222,7 +252,7 @@ func CheckLeaveBuilding(bf *terrain.Battlefield, buildingID string, place []Plac
 	default:
 		v.Forbid("DZC-51", "a base is %.3f in from the entrance at (%.3g, %.3g), more than %g in", best, which.X, which.Y, leaveReach)
 	}
-	checkGround(bf, v, ms, pos, "DZC-51")
+	checkGround(bf, v, ms, pos, &opt, "DZC-51")
 	formationOf(v, ms, pos, squadFormation(&opt, ms), &opt, "DZC-51")
 	v.Modify(rulesets.Modifier{Name: "counts as moved; may not shoot", Clause: "DZC-51"})
 	return v, nil
@@ -282,8 +312,10 @@ func footprintAt(m *terrain.Model, c geom.Point) geom.Convex {
 }
 
 // checkGround forbids placements off the table or on terrain impassable to
-// the model (a building counts as impassable, DZC-45).
-func checkGround(bf *terrain.Battlefield, v *rulesets.Verdict, ms []*terrain.Model, pos []geom.Point, clause string) (bad []string) {
+// the model (a building counts as impassable, DZC-45). Impassable is read
+// as the unit's own movement class, so an antigrav may stop over a river
+// (DZC-53) and a walker inside a massive field (DZC-54).
+func checkGround(bf *terrain.Battlefield, v *rulesets.Verdict, ms []*terrain.Model, pos []geom.Point, opt *Options, clause string) (bad []string) {
 	tb := bf.Table().Bound()
 	for i, m := range ms {
 		p := pos[i]
@@ -295,7 +327,7 @@ func checkGround(bf *terrain.Battlefield, v *rulesets.Verdict, ms []*terrain.Mod
 		fp := footprintAt(m, p)
 		for j := range bf.Pieces() {
 			pc := &bf.Pieces()[j]
-			if pc.Kind != terrain.Building && pc.Movement.For(m.Class) != terrain.Impassable {
+			if pc.Kind != terrain.Building && moveClass(m, opt.unit(m.ID), pc, 0, opt) != classImpassable {
 				continue
 			}
 			if overlapsInterior(fp, pc) {

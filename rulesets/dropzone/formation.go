@@ -234,7 +234,7 @@ func CheckDeployment(bf *terrain.Battlefield, squad string, zone geom.Polygon, o
 	}
 	pos := positions(ms)
 	formationOf(v, ms, pos, squadFormation(&opt, ms), &opt, "DZC-11")
-	checkGround(bf, v, ms, pos, "DZC-11")
+	checkGround(bf, v, ms, pos, &opt, "DZC-11")
 	return v, nil
 }
 

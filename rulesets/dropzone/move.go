@@ -238,7 +238,7 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 	if air && alt > 0 {
 		fitCheck(bf, v, m, end)
 	} else {
-		checkGround(bf, v, []*terrain.Model{m}, []geom.Point{end}, "DZC-05")
+		checkGround(bf, v, []*terrain.Model{m}, []geom.Point{end}, &opt, "DZC-05")
 	}
 	if !v.Legal {
 		for _, rs := range v.Reasons {

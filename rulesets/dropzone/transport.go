@@ -133,7 +133,7 @@ func CheckDisembark(bf *terrain.Battlefield, transportID string, place []Placeme
 		}
 	}
 	formationOf(v, all, allPos, squadFormation(&opt, ms), &opt, "DZC-39")
-	checkGround(bf, v, ms, pos, "DZC-39")
+	checkGround(bf, v, ms, pos, &opt, "DZC-39")
 	checkManoeuvre(bf, v, tr, ms, mv, &opt)
 	return v, nil
 }
@@ -161,7 +161,7 @@ func CheckWreckPlacement(bf *terrain.Battlefield, wreckID string, place []Placem
 			lost = append(lost, m.ID)
 		}
 	}
-	lost = append(lost, checkGround(bf, v, ms, pos, "DZC-43")...)
+	lost = append(lost, checkGround(bf, v, ms, pos, &opt, "DZC-43")...)
 	formationOf(v, ms, pos, squadFormation(&opt, ms), &opt, "DZC-43")
 	v.Modify(rulesets.Modifier{Name: "survivors may not shoot this turn", Clause: "DZC-43"})
 	return v, lost, nil
