@@ -83,8 +83,8 @@ type Battlefield struct {
 //     entrances within WallTolerance of the wall on the plan, windows at
 //     heights in [0, Height];
 //   - only Infantry and Figure models garrison, never airborne ones, in a
-//     building piece, on one of its walls if Wall is not empty, and no more
-//     models than the building's Garrison when that is above 0.
+//     building piece, on one of its walls if Wall is not empty (how many
+//     a building holds is left to the ruleset: BuildingInfo.Garrison).
 func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 	if err := checkTable(table); err != nil {
 		return nil, err
@@ -112,7 +112,6 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 		bf.pieceIdx[p.ID] = i
 		bf.pieces[i] = p
 	}
-	garrisoned := make(map[string]int)
 	for i := range models {
 		path := fmt.Sprintf("models[%d]", i)
 		m, err := checkModel(path, &models[i], table)
@@ -125,7 +124,7 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 		if j, ok := bf.modelIdx[m.ID]; ok {
 			return nil, fieldErr(path+".id", ErrDuplicateID, "duplicate id %q (also models[%d])", m.ID, j)
 		}
-		if err := bf.checkGarrison(path, &m, garrisoned); err != nil {
+		if err := bf.checkGarrison(path, &m); err != nil {
 			return nil, err
 		}
 		bf.modelIdx[m.ID] = i
@@ -561,9 +560,10 @@ func checkBase(path string, b Base) error {
 	return nil
 }
 
-// checkGarrison validates m's garrison against the pieces already checked;
-// counts tallies garrisoned models per building id.
-func (bf *Battlefield) checkGarrison(path string, m *Model, counts map[string]int) error {
+// checkGarrison validates m's garrison against the pieces already checked.
+// How many models a building holds is a game rule (a ruleset checks it
+// from BuildingInfo.Garrison), not a property of the table.
+func (bf *Battlefield) checkGarrison(path string, m *Model) error {
 	g := m.Garrison
 	if g == nil {
 		return nil
@@ -588,10 +588,6 @@ func (bf *Battlefield) checkGarrison(path string, m *Model, counts map[string]in
 	}
 	if g.Wall != "" && !slices.ContainsFunc(p.Building.Walls, func(w Wall) bool { return w.ID == g.Wall }) {
 		return fieldErr(path+".wall", ErrUnknownID, "building %q has no wall %q", g.Building, g.Wall)
-	}
-	counts[g.Building]++
-	if lim := p.Building.Garrison; lim > 0 && counts[g.Building] > lim {
-		return fieldErr(path+".building", ErrNotAllowed, "building %q holds at most %d models", g.Building, lim)
 	}
 	return nil
 }

@@ -272,11 +272,6 @@ func TestNewErrors(t *testing.T) {
 		}, "models[0].garrison", ErrNotAllowed, "a vehicle model cannot garrison"},
 		{"airborne garrison", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { m[1].Altitude = 2; return p, m },
 			"models[1].garrison", ErrNotAllowed, "airborne"},
-		{"garrison over limit", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) {
-			m = append(m, Model{ID: "rifle-2", Class: Infantry, Position: geom.Pt(13, 13), Level: 1,
-				Garrison: &GarrisonRef{Building: "house-1"}})
-			return p, m
-		}, "models[3].garrison.building", ErrNotAllowed, "holds at most 1 models"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

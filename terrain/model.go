@@ -141,7 +141,7 @@ func (p *Piece) Prism() geom.Prism {
 // BuildingInfo holds what only buildings have.
 type BuildingInfo struct {
 	Floors   int    // number of floors, at least 1
-	Garrison int    // how many bases may garrison it (0: no limit given)
+	Garrison int    // the building's garrison value as its ruleset reads it (0: none given); New does not enforce it
 	Walls    []Wall // named wall segments with windows and entrances
 	Roof     bool   // whether models may stand on the roof
 }
