@@ -1,7 +1,7 @@
 // Command code-red adjudicates a short Code Red situation: a squad seeing
 // into a wood, an elevated unit near its level edge, smoke blocking a
-// machine gun, a charge that gains sight along its path, and a mortar that
-// scatters and blasts. Run it with `go run ./examples/code-red`.
+// machine gun, a new smoke screen cutting a line of sight, a charge that
+// gains sight along its path, and a mortar that scatters and blasts. Run it with `go run ./examples/code-red`.
 package main
 
 import (

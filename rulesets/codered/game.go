@@ -119,16 +119,17 @@ func (game) Answer(f *scenario.File, q *scenario.Query) (rulesets.Result, error)
 		return answerMove(bf, q, o)
 	case "smoke":
 		var x struct {
-			Grenadier bool `json:"grenadier"`
-			Round     int  `json:"round"`
+			Grenadier bool        `json:"grenadier"`
+			Round     int         `json:"round"`
+			Cuts      [][2]string `json:"cuts"`
 		}
-		if err := decodeExtra(q, &x, "grenadier", "round"); err != nil {
+		if err := decodeExtra(q, &x, "grenadier", "round", "cuts"); err != nil {
 			return rulesets.Result{}, err
 		}
 		if err := need(q, "point", q.Point != nil); err != nil {
 			return rulesets.Result{}, err
 		}
-		v, err := CheckSmoke(bf, q.Model, *q.Point, x.Grenadier, x.Round, o)
+		v, err := CheckSmoke(bf, q.Model, *q.Point, x.Grenadier, x.Round, x.Cuts, o)
 		if err != nil {
 			return rulesets.Result{}, wrapQ(q, err)
 		}

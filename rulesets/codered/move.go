@@ -177,68 +177,82 @@ func terrainChecks(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Mode
 	}
 }
 
-// hinders reports whether a piece hinders movement (CR-06: every category
-// but open terrain; smoke does not).
-func hinders(p *terrain.Piece) bool {
-	if p.Kind == terrain.Smoke || p.Kind == terrain.Water {
-		return false
+// pathStretches returns the stretches of path inside poly as intervals of
+// path length (inches from the start), in order, merging stretches that
+// meet at a path vertex.
+func pathStretches(poly geom.Polygon, path []geom.Point) [][2]float64 {
+	var out [][2]float64
+	done := 0.0
+	for j := 1; j < len(path); j++ {
+		s := geom.Seg(path[j-1], path[j])
+		L := s.Length()
+		for _, iv := range poly.SegmentInside(s, nil) {
+			lo, hi := done+iv.Lo*L, done+iv.Hi*L
+			if n := len(out); n > 0 && lo-out[n-1][1] <= 1e-9 {
+				out[n-1][1] = math.Max(out[n-1][1], hi)
+				continue
+			}
+			out = append(out, [2]float64{lo, hi})
+		}
+		done += L
 	}
-	return p.Cover != terrain.CoverNone || p.Sight != terrain.SightClear || p.Movement.Default != terrain.Open && p.Movement.Default != ""
+	return out
 }
 
-// jumpChecks applies CR-32: a jump goes at most 2 in out of a piece and at
-// most 2 in into one (path length inside, or straight depth with
-// o.JumpDepth "straight"); crossing a piece mid-path follows o.JumpCrossing.
+// jumpChecks applies CR-32 (6.2: "nur durch weitgehend offenes Gelände
+// möglich und daher nur bis zu 2“ aus einem Geländeteil heraus und in ein
+// Geländeteil hinein"): "largely open" is defined by that clause, so every
+// piece that is not open in table 4.1.1 (CategoryOf(p).Hinders) is judged
+// stretch by stretch. The stretch the jump starts in may run at most 2 in
+// out of the piece and the stretch it ends in at most 2 in into it (path
+// length inside, or the straight distance to the edge with o.JumpDepth
+// "straight"); one stretch holding both start and end is movement inside
+// terrain and must be tactical; a stretch crossed mid-path follows
+// o.JumpCrossing (Amb. 15). Water is CR-08's (terrainChecks).
 func jumpChecks(bf *terrain.Battlefield, v *rulesets.Verdict, plan MovePlan, o Options) {
 	start, end := plan.Path[0], plan.Path[len(plan.Path)-1]
+	total := pathLength(plan.Path)
 	for i := range bf.Pieces() {
 		p := &bf.Pieces()[i]
-		if !hinders(p) {
-			continue
-		}
-		var ivs []float64 // lengths inside, in path order, with flags
-		total := 0.0
-		for j := 1; j < len(plan.Path); j++ {
-			s := geom.Seg(plan.Path[j-1], plan.Path[j])
-			for _, iv := range p.Footprint.SegmentInside(s, nil) {
-				ivs = append(ivs, (iv.Hi-iv.Lo)*s.Length())
-				total += (iv.Hi - iv.Lo) * s.Length()
-			}
-		}
-		if total == 0 {
+		if p.Kind == terrain.Water || !CategoryOf(p).Hinders {
 			continue
 		}
 		inStart := p.Footprint.Locate(start) != geom.Outside
 		inEnd := p.Footprint.Locate(end) != geom.Outside
-		switch {
-		case inStart && inEnd:
-			v.Forbid("CR-32", "the jump starts and ends in %s: movement inside terrain must be tactical", p.ID)
-		case inStart || inEnd:
-			depth := total
-			if o.JumpDepth == "straight" {
-				pt := start
-				if inEnd {
-					pt = end
+		for _, st := range pathStretches(p.Footprint, plan.Path) {
+			w := st[1] - st[0]
+			own0, own1 := inStart && st[0] <= 1e-9, inEnd && st[1] >= total-1e-9
+			switch {
+			case own0 && own1:
+				v.Forbid("CR-32", "the jump starts and ends in the same stretch of %s: movement inside terrain must be tactical", p.ID)
+			case own0 || own1:
+				depth := w
+				if o.JumpDepth == "straight" {
+					pt := start
+					if own1 {
+						pt = end
+					}
+					depth = distToBoundary(pt, p.Footprint)
 				}
-				depth = distToBoundary(pt, p.Footprint)
-			}
-			what := "out of"
-			if inEnd {
-				what = "into"
-			}
-			v.Measure("jump "+what+" "+p.ID, round3(depth), "in")
-			if depth <= JumpTerrainDepth+1e-9 {
-				v.Allow("CR-32", "the jump goes %.2f\" %s %s (at most 2\")", depth, what, p.ID)
-			} else {
-				v.Forbid("CR-32", "the jump goes %.2f\" %s %s, more than 2\"", depth, what, p.ID)
-			}
-		default:
-			if o.JumpCrossing == "forbid" {
-				v.Forbid("CR-32", "the jump crosses %s (%.2f\" inside): only largely open terrain", p.ID, total)
-			} else if total <= JumpTerrainDepth+1e-9 {
-				v.Allow("CR-32", "the jump crosses %.2f\" of %s (at most 2\")", total, p.ID)
-			} else {
-				v.Forbid("CR-32", "the jump crosses %.2f\" of %s, more than 2\"", total, p.ID)
+				what := "out of"
+				if own1 {
+					what = "into"
+				}
+				v.Measure("jump "+what+" "+p.ID, round3(depth), "in")
+				if depth <= JumpTerrainDepth+1e-9 {
+					v.Allow("CR-32", "the jump goes %.2f\" %s %s (at most 2\")", depth, what, p.ID)
+				} else {
+					v.Forbid("CR-32", "the jump goes %.2f\" %s %s, more than 2\"", depth, what, p.ID)
+				}
+			case w <= 1e-9:
+				// grazing an edge or corner is not going into the piece
+			case o.JumpCrossing == "forbid":
+				v.Forbid("CR-32", "the jump crosses %s (%.2f\" inside): only largely open terrain", p.ID, w)
+			case o.JumpCrossing == "in-and-out" && w <= 2*JumpTerrainDepth+1e-9,
+				o.JumpCrossing == "allow-2in" && w <= JumpTerrainDepth+1e-9:
+				v.Allow("CR-32", "the jump crosses %.2f\" of %s (%s)", w, p.ID, o.JumpCrossing)
+			default:
+				v.Forbid("CR-32", "the jump crosses %.2f\" of %s, more than %s allows", w, p.ID, o.JumpCrossing)
 			}
 		}
 	}

@@ -41,7 +41,7 @@ type Options struct {
 	ZoneTie          string  `json:"zoneTie"`          // Amb. 13: "side" | "front-rear"
 	CoverByContact   bool    `json:"coverByContact"`   // Amb. 14: contact (not only inside) gives the piece's cover
 	CoverBetween     bool    `json:"coverBetween"`     // Amb. 14: the covering piece must lie towards the shooter
-	JumpCrossing     string  `json:"jumpCrossing"`     // Amb. 15: "allow-2in" | "forbid"
+	JumpCrossing     string  `json:"jumpCrossing"`     // Amb. 15: "allow-2in" | "in-and-out" | "forbid"
 	JumpDepth        string  `json:"jumpDepth"`        // Amb. 15: "path" | "straight"
 	TurnRounding     string  `json:"turnRounding"`     // Amb. 16: "ceil" (91° = 2 turns) | "round"
 	RetreatCheck     string  `json:"retreatCheck"`     // Amb. 17: "end" | "along"
@@ -59,7 +59,7 @@ type Options struct {
 	HazardZone       string  `json:"hazardZone"`       // Amb. 24: "capsule" | "band"
 	Spacing          string  `json:"spacing"`          // Amb. 25: "chain" | "all-pairs"
 	SpacingMeasure   string  `json:"spacingMeasure"`   // Amb. 25: "centre" | "edge"
-	AmbushHalf       string  `json:"ambushHalf"`       // Amb. 26: "centroid" | "whole"
+	AmbushHalf       string  `json:"ambushHalf"`       // Amb. 26: "centroid" | "point" | "whole"
 	HullDown         string  `json:"hullDown"`         // Amb. 27: "auto" | "2d"
 	PointTarget      string  `json:"pointTarget"`      // Amb. 28: "unit" | "ground"
 	DoubtTolerance   float64 `json:"doubtTolerance"`   // CR-10: band around a threshold answered "doubtful"
@@ -134,7 +134,7 @@ var enumOptions = map[string][]string{
 	"arcBoundary":    {"front", "flank"},
 	"turretlessApex": {"rear-corners", "rear-middle"},
 	"zoneTie":        {"side", "front-rear"},
-	"jumpCrossing":   {"allow-2in", "forbid"},
+	"jumpCrossing":   {"allow-2in", "in-and-out", "forbid"},
 	"jumpDepth":      {"path", "straight"},
 	"turnRounding":   {"ceil", "round"},
 	"retreatCheck":   {"end", "along"},
@@ -147,7 +147,7 @@ var enumOptions = map[string][]string{
 	"hazardZone":     {"capsule", "band"},
 	"spacing":        {"chain", "all-pairs"},
 	"spacingMeasure": {"centre", "edge"},
-	"ambushHalf":     {"centroid", "whole"},
+	"ambushHalf":     {"centroid", "point", "whole"},
 	"hullDown":       {"auto", "2d"},
 	"pointTarget":    {"unit", "ground"},
 }

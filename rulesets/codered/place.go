@@ -12,9 +12,11 @@ import (
 // CheckSmoke settles placing a smoke screen centred on p by model placer
 // in round (CR-25, 7.1): within close range of the unit ("im Nahbereich
 // (10“) … in beliebiger Richtung"), or, for grenadiers, within
-// o.GrenadierRange (0: no limit). It reports the screen's diameter and the
-// round at whose end it is removed.
-func CheckSmoke(bf *terrain.Battlefield, placer string, p geom.Point, grenadier bool, round int, o Options) (*rulesets.Verdict, error) {
+// o.GrenadierRange (0: no limit). It reports the screen's diameter
+// (o.SmokeDiameter) and the round at whose end it is removed, and for each
+// pair of model ids in cuts whether the screen breaks their line of sight
+// (Abb. 6: "Rot 2 kann die Bewegung nicht mehr unterbrechen").
+func CheckSmoke(bf *terrain.Battlefield, placer string, p geom.Point, grenadier bool, round int, cuts [][2]string, o Options) (*rulesets.Verdict, error) {
 	m, err := modelByID(bf, placer, "model")
 	if err != nil {
 		return nil, err
@@ -36,6 +38,37 @@ func CheckSmoke(bf *terrain.Battlefield, placer string, p geom.Point, grenadier 
 	}
 	if round > 0 {
 		v.Measure("removed at the end of round", float64(round+SmokeRounds), "round")
+	}
+	if len(cuts) == 0 {
+		return v, nil
+	}
+	id := "smoke"
+	for n := 2; ; n++ {
+		if _, taken := bf.Piece(id); !taken {
+			break
+		}
+		id = fmt.Sprintf("smoke-%d", n)
+	}
+	after, err := WithSmoke(bf, SmokeScreen(id, p, o))
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range cuts {
+		before, err := Sight(bf, c[0], c[1], o)
+		if err != nil {
+			return nil, fmt.Errorf("cuts[%d]: %w", i, err)
+		}
+		now, _ := Sight(after, c[0], c[1], o)
+		switch {
+		case before.Visible && !now.Visible:
+			v.Allow("CR-25", "the screen breaks the line of sight between %s and %s", c[0], c[1])
+		case before.Visible:
+			v.Allow("CR-25", "%s and %s still see each other past the screen", c[0], c[1])
+		default:
+			v.Allow("CR-25", "%s and %s did not see each other anyway", c[0], c[1])
+		}
+		v.Modify(rulesets.Modifier{Name: fmt.Sprintf("sight %s-%s after smoke", c[0], c[1]), Clause: "CR-25", Value: boolF(now.Visible),
+			Text: map[bool]string{true: "visible", false: "blocked"}[now.Visible]})
 	}
 	return v, nil
 }
@@ -204,9 +237,15 @@ func CheckPlacement(bf *terrain.Battlefield, p geom.Point, pl Placement, o Optio
 	return v, nil
 }
 
+// ambushChecks applies an ambush card's limits (CR-44, 7.5): the point must
+// lie in a piece of an allowed terrain type, and in the named table half by
+// o.AmbushHalf (Amb. 26): "point" the unit centre itself; "centroid" (the
+// default) the allowed piece it stands in has its centroid in that half, so
+// a piece across the middle line belongs to one half only; "whole" that
+// piece lies entirely in the half. Without a terrain limit the point decides.
 func ambushChecks(bf *terrain.Battlefield, v *rulesets.Verdict, p geom.Point, a Ambush, o Options) {
+	var hosts []*terrain.Piece
 	if len(a.Kinds) > 0 {
-		ok := false
 		for i := range bf.Pieces() {
 			pc := &bf.Pieces()[i]
 			if pc.Footprint.Locate(p) == geom.Outside {
@@ -214,26 +253,49 @@ func ambushChecks(bf *terrain.Battlefield, v *rulesets.Verdict, p geom.Point, a 
 			}
 			for _, k := range a.Kinds {
 				if k == pc.ID || k == string(pc.Kind) || k == pc.Name {
-					ok = true
+					hosts = append(hosts, pc)
+					break
 				}
 			}
 		}
-		if ok {
-			v.Allow("CR-44", "the point lies in terrain the ambush card allows")
+		if len(hosts) > 0 {
+			v.Allow("CR-44", "the point lies in %s, terrain the ambush card allows", hosts[0].ID)
 		} else {
 			v.Forbid("CR-44", "the point lies in no terrain the ambush card allows")
 		}
 	}
-	if a.Half != "" {
-		in, err := InHalf(bf.Table(), p, a.Half)
-		if err != nil {
-			v.Forbid("CR-44", "%v", err)
-		} else if in {
+	if a.Half == "" {
+		return
+	}
+	inPt, err := InHalf(bf.Table(), p, a.Half)
+	if err != nil {
+		v.Forbid("CR-44", "%v", err)
+		return
+	}
+	if o.AmbushHalf == "point" || len(hosts) == 0 {
+		if inPt {
 			v.Allow("CR-44", "the point lies in the %s half", a.Half)
 		} else {
 			v.Forbid("CR-44", "the point is not in the %s half", a.Half)
 		}
+		return
 	}
+	for _, h := range hosts {
+		var in bool
+		if o.AmbushHalf == "whole" {
+			b := h.Footprint.Bound()
+			lo, _ := InHalf(bf.Table(), b.Lo(), a.Half)
+			hi, _ := InHalf(bf.Table(), b.Hi(), a.Half)
+			in = lo && hi
+		} else {
+			in, _ = InHalf(bf.Table(), h.Footprint.Centroid(), a.Half)
+		}
+		if in {
+			v.Allow("CR-44", "%s lies in the %s half (%s)", h.ID, a.Half, o.AmbushHalf)
+			return
+		}
+	}
+	v.Forbid("CR-44", "%s does not lie in the %s half (%s)", hosts[0].ID, a.Half, o.AmbushHalf)
 }
 
 // InHalf reports whether p lies in the named half of the table (CR-44:

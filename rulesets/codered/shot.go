@@ -161,14 +161,18 @@ func coverModifiers(bf *terrain.Battlefield, v *rulesets.Verdict, s, t *terrain.
 		if p.Kind == terrain.Smoke || p.Kind == terrain.Water || p.Cover == terrain.CoverNone && p.Sight == terrain.SightClear {
 			continue
 		}
-		if dd > 0 && (!o.CoverByContact || !InContact(dd)) {
+		if !InContact(dd) {
 			continue
 		}
-		if o.CoverBetween && dd > 0 && len(p.Footprint.SegmentInside(line, nil)) == 0 {
-			continue
+		// In contact: not exposed (6.3.6). The piece's cover counts when the
+		// unit is inside it, or by contact alone with coverByContact, and
+		// with coverBetween only if it lies towards the shooter (Amb. 14).
+		val := coverValue(p.Cover)
+		if dd > 0 && (!o.CoverByContact || o.CoverBetween && len(p.Footprint.SegmentInside(line, nil)) == 0) {
+			val = 0
 		}
-		if val := coverValue(p.Cover); val > best {
-			best, bestID = val, p.ID
+		if val > best || bestID == "" {
+			best, bestID = max(best, val), p.ID
 		}
 		nearest = math.Min(nearest, dd)
 	}

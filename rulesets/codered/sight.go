@@ -234,11 +234,21 @@ func (s *sightRun) step(piece, clause, rule string, value, limit float64, pass b
 //  4. A unit inside a concealing piece the other is not in must be at most
 //     2 in from where the segment leaves it (CR-12, CR-13); 2 + 2×Δ in when
 //     the other unit is elevated Δ levels above the piece (CR-20, CR-21).
-//  5. Any other concealing piece (terrain, smoke, other vehicles: CR-17,
-//     CR-25) ends the sight (CR-15) unless an elevated unit may ignore it
-//     (one piece at most 2 in wide, CR-20, Options.ElevatedIgnore) or it
-//     is at most 2 in along the line and one unit is in contact with it
-//     (CR-14, Options.ContactStripMax pieces in all).
+//  5. Any other stretch of concealing terrain (terrain, smoke, other
+//     vehicles: CR-17, CR-25) ends the sight (CR-15) unless an elevated unit
+//     may ignore it (one piece at most 2 in wide, CR-20,
+//     Options.ElevatedIgnore) or it is at most 2 in along the line and the
+//     unit on that side is in contact with it (CR-14, Options.ContactStripMax
+//     in all). These allowances are shared out so that as many stretches as
+//     possible pass, which keeps the answer independent of the direction.
+//
+// A line that leaves a piece and enters it again meets it in separate
+// stretches, and each stretch is judged on its own: "Die Sichtlinie endet
+// spätestens hinter einem Geländestück" (4.2), so a unit 1.5 in inside the
+// second stretch of a wood is hidden by the first. Two units in one piece
+// within 4 in see each other whatever lies between (CR-11); farther apart,
+// each must see out of its own stretch and every stretch between must pass
+// as in step 5.
 //
 // Pieces of a level lower than both units are ignored (CR-23,
 // Options.LowerIgnored), as are lower parts of a unit's own piece (CR-20);
@@ -282,17 +292,19 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 			run.step(p.ID, "CR-22", fmt.Sprintf("%s within 2\" of its level edge", vName(v)), d, LevelEdge, d <= LevelEdge)
 		}
 	}
-	ignoreLeft := [2]int{}
+	var caps [3]int // elevated ignores of a and b, contact-rule passes
 	for k := range vs {
 		if elevated[k] {
-			ignoreLeft[k] = 1
+			caps[k] = 1
 			if o.ElevatedIgnore == "per-level" {
-				ignoreLeft[k] = lvl[k] - 1
+				caps[k] = lvl[k] - 1
 			}
 		}
 	}
-	contactLeft := o.ContactStripMax
+	caps[2] = o.ContactStripMax
+	var cands []crossing
 	var buf []r1.Interval
+	const eps = 1e-12
 	for _, ar := range areasAlong(bf, a, b) {
 		buf = ar.poly.SegmentInside(seg, buf[:0])
 		in := [2]bool{ar.poly.Locate(a.At) != geom.Outside, ar.poly.Locate(b.At) != geom.Outside}
@@ -331,55 +343,92 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 				continue
 			}
 		}
-		switch {
-		case in[0] && in[1]:
+		if in[0] && in[1] && (len(buf) == 1 || L <= SightWithin) {
 			run.step(ar.id, "CR-11", "both inside: sight within a piece", L, SightWithin, L <= SightWithin)
-		case in[0] || in[1]:
-			k := 0
-			if in[1] {
-				k = 1
+			continue
+		}
+		if !in[0] && !in[1] && ar.sight == terrain.SightBlocking && !ar.smoke {
+			if crosses {
+				run.step(ar.id, "CR-07", "sight-blocking piece on the line", 1, 0, false)
 			}
-			if lp[k] != nil && lp[k].ID == ar.id && lvl[k] >= 2 {
-				continue // the level edge rule (CR-22) already measured this piece
-			}
-			d := depthFrom(ar.poly, seg, buf, k == 1, o)
-			limit, clause := SeeIn, "CR-13"
-			x := 1 - k
-			if !ar.smoke && elevated[x] && ar.level < lvl[x] {
-				limit, clause = SeeIn+LevelReachPerLevel*float64(lvl[x]-ar.level), "CR-20"
-			}
-			run.step(ar.id, clause, fmt.Sprintf("%s inside: depth to where the line leaves it", vName(vs[k])), d, limit, d <= limit)
-		default:
-			if ar.sight == terrain.SightBlocking && !ar.smoke {
-				if crosses {
-					run.step(ar.id, "CR-07", "sight-blocking piece on the line", 1, 0, false)
+			continue
+		}
+		// The stretches of the line inside the piece, in order from a to b.
+		first, last := -1, -1 // the nearest crossing stretch on a's and b's side
+		for i, iv := range buf {
+			ownA := in[0] && iv.Lo <= eps
+			ownB := in[1] && iv.Hi >= 1-eps
+			switch {
+			case ownA || ownB:
+				k := 0
+				if ownB {
+					k = 1
 				}
+				if lp[k] != nil && lp[k].ID == ar.id && lvl[k] >= 2 {
+					continue // the level edge rule (CR-22) already measured this piece
+				}
+				d := depthFrom(ar.poly, seg, buf, k == 1, o)
+				limit, clause := SeeIn, "CR-13"
+				x := 1 - k
+				if !ar.smoke && elevated[x] && ar.level < lvl[x] {
+					limit, clause = SeeIn+LevelReachPerLevel*float64(lvl[x]-ar.level), "CR-20"
+				}
+				run.step(ar.id, clause, fmt.Sprintf("%s inside: depth to where the line leaves it", vName(vs[k])), d, limit, d <= limit)
+			case crosses && (iv.Hi-iv.Lo)*L > 0:
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+		if first < 0 {
+			continue
+		}
+		var width float64
+		if o.StripWidth == "nominal" {
+			width = minWidth(ar.poly)
+		}
+		da, _ := geom.DistPointPolygon(a.At, ar.poly)
+		db, _ := geom.DistPointPolygon(b.At, ar.poly)
+		for i := first; i <= last; i++ {
+			iv := buf[i]
+			if (in[0] && iv.Lo <= eps) || (in[1] && iv.Hi >= 1-eps) || (iv.Hi-iv.Lo)*L == 0 {
 				continue
 			}
-			w := insideLength(buf, L)
-			if w == 0 || !crosses {
-				continue
-			}
-			if ok := run.tryElevated(ar, w, elevated, lvl, &ignoreLeft); ok {
-				continue
-			}
-			width := w
+			c := crossing{id: ar.id, w: (iv.Hi - iv.Lo) * L}
+			stripW := c.w
 			if o.StripWidth == "nominal" {
-				width = minWidth(ar.poly)
+				stripW = width
 			}
-			da, _ := geom.DistPointPolygon(a.At, ar.poly)
-			db, _ := geom.DistPointPolygon(b.At, ar.poly)
-			dc := math.Min(da, db)
-			if contactLeft > 0 && width <= StripWidth+o.StripTolerance && InContact(dc) {
-				contactLeft--
-				run.step(ar.id, "CR-14", "at most 2\" of terrain and a unit in contact", width, StripWidth+o.StripTolerance, true)
-				continue
+			c.stripW = stripW
+			touch := !in[0] && i == first && InContact(da) || !in[1] && i == last && InContact(db)
+			c.can[2] = touch && stripW <= StripWidth+o.StripTolerance
+			if !ar.smoke {
+				for k := 0; k < 2; k++ {
+					limit := LevelIgnoreWidth
+					if o.ElevatedIgnore == "scaled" {
+						limit *= float64(lvl[k] - ar.level)
+					}
+					c.limit[k] = limit
+					c.can[k] = elevated[k] && ar.level < lvl[k] && c.w <= limit
+				}
 			}
-			if InContact(dc) && width <= StripWidth+o.StripTolerance {
-				run.step(ar.id, "CR-16", "second piece crossed by the contact rule", width, StripWidth, false)
-				continue
+			cands = append(cands, c)
+		}
+	}
+	assign := shareAllowances(cands, caps)
+	for i, c := range cands {
+		switch assign[i] {
+		case 0, 1:
+			run.step(c.id, "CR-20", "elevated unit ignores one narrow lower piece", c.w, c.limit[assign[i]], true)
+		case 2:
+			run.step(c.id, "CR-14", "at most 2\" of terrain and a unit in contact", c.stripW, StripWidth+o.StripTolerance, true)
+		default:
+			if c.can[2] {
+				run.step(c.id, "CR-16", "second piece crossed by the contact rule", c.stripW, StripWidth, false)
+			} else {
+				run.step(c.id, "CR-15", "line crosses the whole piece", c.w, 0, false)
 			}
-			run.step(ar.id, "CR-15", "line crosses the whole piece", width, 0, false)
 		}
 	}
 	rep.Visible = run.fails == 0
@@ -402,25 +451,62 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 	return rep
 }
 
-func (s *sightRun) tryElevated(ar area, w float64, elevated [2]bool, lvl [2]int, left *[2]int) bool {
-	if ar.smoke {
+// crossing is one stretch of concealing terrain that neither unit stands in:
+// it ends the sight (CR-15) unless one of the allowances can[0] (a's
+// elevated ignore, CR-20), can[1] (b's) or can[2] (the contact rule, CR-14)
+// covers it.
+type crossing struct {
+	id     string
+	w      float64    // length of the line inside the stretch, inches
+	stripW float64    // the width compared with 2" (chord or nominal, Amb. 4)
+	limit  [2]float64 // the elevated-ignore width limit for a and b
+	can    [3]bool
+}
+
+// maxAugment bounds the work of shareAllowances.
+const maxAugment = 1 << 16
+
+// shareAllowances assigns each crossing at most one allowance (0, 1, 2, or
+// -1 for none), at most caps[r] crossings to allowance r, so that as many
+// crossings as possible are covered (a maximum bipartite b-matching by
+// augmenting paths). The result does not depend on the order of the units,
+// which keeps LineOfSight symmetric (CR-10).
+func shareAllowances(cs []crossing, caps [3]int) []int {
+	assign := make([]int, len(cs))
+	for i := range assign {
+		assign[i] = -1
+	}
+	var used [3]int
+	work := 0
+	var try func(i int, seen *[3]bool) bool
+	try = func(i int, seen *[3]bool) bool {
+		for r := 0; r < 3; r++ {
+			if !cs[i].can[r] || seen[r] || caps[r] <= 0 {
+				continue
+			}
+			seen[r] = true
+			if used[r] < caps[r] {
+				used[r]++
+				assign[i] = r
+				return true
+			}
+			for j := range cs {
+				if work++; work > maxAugment {
+					return false
+				}
+				if assign[j] == r && try(j, seen) {
+					assign[i] = r // j moved elsewhere and freed its place in r
+					return true
+				}
+			}
+		}
 		return false
 	}
-	for k := 0; k < 2; k++ {
-		if !elevated[k] || ar.level >= lvl[k] || left[k] == 0 {
-			continue
-		}
-		limit := LevelIgnoreWidth
-		if s.o.ElevatedIgnore == "scaled" {
-			limit *= float64(lvl[k] - ar.level)
-		}
-		if w <= limit {
-			left[k]--
-			s.step(ar.id, "CR-20", "elevated unit ignores one narrow lower piece", w, limit, true)
-			return true
-		}
+	for i := range cs {
+		var seen [3]bool
+		try(i, &seen)
 	}
-	return false
+	return assign
 }
 
 func vName(v Viewer) string {
