@@ -186,12 +186,7 @@ func answerGarrisonSight(f *scenario.File, q *scenario.Query, o GenericOptions, 
 		a.Set("blockedBy", r.Candidates[0].BlockedBy)
 	}
 	a.Explanation = r.Explain()
-	a.draw([]string{q.From, q.To})
-	if t, ok := f.Battlefield().Model(q.To); ok {
-		for _, c := range r.Candidates {
-			a.draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
-		}
-	}
+	drawWindows(f, q, r, a)
 	return nil
 }
 
@@ -226,12 +221,7 @@ func answerGarrisonWindow(f *scenario.File, q *scenario.Query, a *Answer) error 
 	}
 	a.Set("candidates", r.Candidates)
 	a.Explanation = r.Explain()
-	a.draw([]string{q.From, q.To})
-	if t, ok := f.Battlefield().Model(q.To); ok {
-		for _, c := range r.Candidates {
-			a.draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
-		}
-	}
+	drawWindows(f, q, r, a)
 	return nil
 }
 
@@ -293,4 +283,17 @@ func onlyFields(q *scenario.Query, names ...string) error {
 		}
 	}
 	return nil
+}
+
+// drawWindows draws the sightline from every window considered for a
+// garrison's shot at q.To, clear or blocked.
+func drawWindows(f *scenario.File, q *scenario.Query, r los.WindowResult, a *Answer) {
+	a.draw([]string{q.From, q.To})
+	t, ok := f.Battlefield().Model(q.To)
+	if !ok {
+		return
+	}
+	for _, c := range r.Candidates {
+		a.draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
+	}
 }

@@ -1,15 +1,15 @@
 package answer
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/render"
+	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
 
@@ -24,19 +24,14 @@ func init() {
 // (name -> pointer); a field not named is an error, and so is a required
 // one (listed in required) that is absent. Numbers must be finite.
 func extra(q *scenario.Query, dst map[string]any, required ...string) error {
-	keys := make([]string, 0, len(q.Extra))
-	for k := range q.Extra {
-		keys = append(keys, k)
+	if err := rulesets.DecodeExtra(q, dst); err != nil {
+		var fe *rulesets.FieldError
+		if errors.As(err, &fe) {
+			return &QueryError{Path: fe.Path, Err: fe.Err}
+		}
+		return err
 	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		d, ok := dst[k]
-		if !ok {
-			return &QueryError{Path: q.JSONPath + "." + k, Err: fmt.Errorf("unknown field for kind %q: %w", q.Kind, scenario.ErrUnknownField)}
-		}
-		if err := json.Unmarshal(q.Extra[k], d); err != nil {
-			return &QueryError{Path: q.JSONPath + "." + k, Err: fmt.Errorf("%v: %w", err, scenario.ErrType)}
-		}
+	for k, d := range dst {
 		if f, ok := d.(*float64); ok && (math.IsNaN(*f) || math.IsInf(*f, 0) || math.Abs(*f) > 1e5) {
 			return &QueryError{Path: q.JSONPath + "." + k, Err: fmt.Errorf("%g is out of range: %w", *f, scenario.ErrValue)}
 		}

@@ -3,6 +3,7 @@ package rulesets
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/sightline/sightline/scenario"
@@ -151,3 +152,41 @@ func DecodeStrict(raw json.RawMessage, path string, v any) error {
 	}
 	return nil
 }
+
+// DecodeExtra decodes the extension fields of q (q.Extra) into the given
+// destinations, field name -> pointer, strictly: a field not named is an
+// error wrapping scenario.ErrUnknownField, a value that does not decode
+// one wrapping scenario.ErrType; both name q.JSONPath + ".field". Fields are
+// visited in name order so the first error is always the same.
+func DecodeExtra(q *scenario.Query, fields map[string]any) error {
+	keys := make([]string, 0, len(q.Extra))
+	for k := range q.Extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		path := q.JSONPath + "." + k
+		dst, ok := fields[k]
+		if !ok {
+			return &FieldError{Path: path, Err: fmt.Errorf("unknown field for kind %q: %w", q.Kind, scenario.ErrUnknownField)}
+		}
+		dec := json.NewDecoder(strings.NewReader(string(q.Extra[k])))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(dst); err != nil {
+			return &FieldError{Path: path, Err: fmt.Errorf("%v: %w", err, scenario.ErrType)}
+		}
+	}
+	return nil
+}
+
+// FieldError is an error about one field of a query or option: its JSON
+// path and the cause.
+type FieldError struct {
+	Path string
+	Err  error
+}
+
+func (e *FieldError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the cause.
+func (e *FieldError) Unwrap() error { return e.Err }

@@ -26,14 +26,8 @@ func (game) Kinds() []string {
 
 // decodeExtra decodes q.Extra strictly into the named destinations.
 func decodeExtra(q *scenario.Query, fields map[string]any) error {
-	for k, raw := range q.Extra {
-		dst, ok := fields[k]
-		if !ok {
-			return fmt.Errorf("%s.%s: unknown field for kind %q: %w", q.JSONPath, k, q.Kind, ErrQuery)
-		}
-		if err := rulesets.DecodeStrict(raw, q.JSONPath+"."+k, dst); err != nil {
-			return fmt.Errorf("%w: %w", err, ErrQuery)
-		}
+	if err := rulesets.DecodeExtra(q, fields); err != nil {
+		return fmt.Errorf("%w: %w", err, ErrQuery)
 	}
 	return nil
 }
