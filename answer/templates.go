@@ -164,6 +164,6 @@ func answerLanding(f *scenario.File, q *scenario.Query, a *Answer) error {
 	a.Set("touches", r.Touches)
 	a.Explanation = r.Explain()
 	c := geom.Circle{Center: *q.Point, Radius: opt.Radius}
-	a.draw([]string{q.Model}, render.Template{Circle: &c, Label: "landing zone", Hit: r.ContestedBy})
+	a.draw(append([]string{q.Model}, r.ContestedBy...), render.Template{Circle: &c, Label: "landing zone", Hit: r.ContestedBy})
 	return nil
 }
