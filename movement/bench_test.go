@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -78,7 +79,7 @@ func BenchmarkObstacleSetBuild(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for i := range b.N {
-		key := cacheKey{radius: 0.5 + float64(i%1000)*1e-6, chord: DefaultChordError, spacing: DefaultSpacing, prof: ProfileFor(terrain.Infantry)}
+		key := cacheKey{radius: 0.5 + float64(i%1000)*1e-6, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)}
 		if _, err := buildSet(bf, key); err != nil {
 			b.Fatal(err)
 		}
@@ -124,6 +125,44 @@ func BenchmarkShortestPathCold(b *testing.B) {
 		}
 		b.StartTimer()
 		if _, err := ShortestPath(bf, id, dest, RouteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkShortestPathColdDefault is the default scenario's path-past-hill
+// query (vehicle sabre-3 to (36, 10), weighted: woods are difficult for
+// vehicles) on a fresh battlefield per iteration, as `sightline demo` runs
+// it.
+func BenchmarkShortestPathColdDefault(b *testing.B) {
+	f := scenario.Default()
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		bf, err := terrain.New(f.Table, f.Pieces, f.Models)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := ShortestPath(bf, "sabre-3", geom.Pt(36, 10), RouteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkShortestPathColdUnweighted is BenchmarkShortestPathCold with
+// difficult terrain unweighted.
+func BenchmarkShortestPathColdUnweighted(b *testing.B) {
+	_, id, dest := refTable(b)
+	b.ReportAllocs()
+	for range b.N {
+		b.StopTimer()
+		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := ShortestPath(bf, id, dest, RouteOptions{Unweighted: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -8,16 +8,20 @@ import (
 	"sync/atomic"
 	"weak"
 
+	"github.com/golang/geo/r1"
+
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
 
 // cacheKey identifies one precomputed obstacle set of a battlefield.
+// Difficult-boundary samples are per query, so the spacing is not part of
+// the key: weighted and unweighted queries share a set.
 type cacheKey struct {
-	radius, chord, spacing float64
-	prof                   ClassProfile
-	alt                    float64
-	avoidDifficult         bool // difficult pieces become obstacles
+	radius, chord  float64
+	prof           ClassProfile
+	alt            float64
+	avoidDifficult bool // difficult pieces become obstacles
 }
 
 // bfCache holds the obstacle sets of one battlefield.
@@ -79,22 +83,51 @@ type cobs struct {
 	reach  float64
 }
 
-// edge is a cached visibility-graph edge between two nodes of a set, with
-// the obstacles (at most maxBlockers) that block it; it is usable by a
-// query that excludes all of them.
-type edge struct {
-	to       int32
-	nb       int8
-	blockers [maxBlockers]int32
-	cost     float64
+// nbr is a cached candidate edge from a node to node to: tangent at both
+// ends, not yet known to be clear. blk caches, once a query first needs
+// it, the obstacles blocking it (see packBlockers); 0 means not computed.
+type nbr struct {
+	to  int32
+	blk atomic.Uint64
 }
 
-// maxBlockers is how many blocking obstacles an edge may record; edges
-// blocked by more are dropped.
+// maxBlockers is how many blocking obstacles an edge's cache may record;
+// an edge blocked by more is unusable whatever a query excludes.
 const maxBlockers = 2
 
+// packBlockers encodes the blockers of an edge for nbr.blk: bit 63 set
+// (known), bits 60-61 the count (3: more than maxBlockers), then two
+// 30-bit obstacle indices. It reports false when an index does not fit.
+func packBlockers(bl []int32) (uint64, bool) {
+	v := uint64(1) << 63
+	if len(bl) > maxBlockers {
+		return v | 3<<60, true
+	}
+	v |= uint64(len(bl)) << 60
+	for k, b := range bl {
+		if b < 0 || b >= 1<<30 {
+			return 0, false
+		}
+		v |= uint64(b) << (30 * uint(k))
+	}
+	return v, true
+}
+
+// unpackBlockers returns the count (-1: too many) and the indices.
+func unpackBlockers(v uint64) (int, [maxBlockers]int32) {
+	var out [maxBlockers]int32
+	nb := int(v >> 60 & 3)
+	if nb > maxBlockers {
+		return -1, out
+	}
+	for k := range nb {
+		out[k] = int32(v >> (30 * uint(k)) & (1<<30 - 1))
+	}
+	return nb, out
+}
+
 // node is a candidate waypoint: a convex vertex of an offset obstacle or
-// a sample on a difficult region's boundary.
+// (per query) a sample on a difficult region's boundary.
 type node struct {
 	p          geom.Point
 	prev, next geom.Point // ring neighbours (tangency pruning); equal to p for samples
@@ -118,28 +151,32 @@ type obstacleSet struct {
 	obs     []cobs
 	nodes   []node
 	regions []region
-	samples []node
-	// all is nodes then samples; edges[i] caches the edges of all[i],
-	// computed on first use (concurrent first uses compute the same
-	// value, so the race is benign).
-	all   []node
-	edges []atomic.Pointer[[]edge]
+	grid    *grid // obstacle boxes, for point queries
+	// nbrs[i] caches the candidate edges of nodes[i], computed on first
+	// use and published once (CompareAndSwap); their blocker caches are
+	// atomics filled on first verification with a deterministic value.
+	nbrs []atomic.Pointer[[]nbr]
 }
 
 // buildSet computes the offset obstacles and candidate waypoints.
 func buildSet(bf *terrain.Battlefield, key cacheKey) (*obstacleSet, error) {
 	R := key.radius
 	s := &obstacleSet{radius: R}
-	add := func(id string, model int, c core, off geom.Polygon) {
+	// offset rings per obstacle, turned into nodes once all are known
+	// (sized exactly: the node list is most of a set's memory)
+	type ring struct {
+		owner int32
+		r     geom.Ring
+		outer bool
+	}
+	var rings []ring
+	add := func(id string, model int, c core, offs ...geom.Polygon) {
 		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9)})
-		for ri, r := range append([]geom.Ring{off.Outer}, off.Holes...) {
-			n := r.Len()
-			for i := range n {
-				prev, v, next := r[(i+n-1)%n], r[i], r[(i+1)%n]
-				if ri == 0 && geom.Orient(prev, v, next) <= 0 {
-					continue // reflex or flat: never on a shortest path
-				}
-				s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: int32(len(s.obs) - 1)})
+		owner := int32(len(s.obs) - 1)
+		for _, off := range offs {
+			rings = append(rings, ring{owner, off.Outer, true})
+			for _, h := range off.Holes {
+				rings = append(rings, ring{owner, h, false})
 			}
 		}
 	}
@@ -167,11 +204,11 @@ func buildSet(bf *terrain.Battlefield, key cacheKey) (*obstacleSet, error) {
 			add(pc.ID, -1, coreFromConvex(*pc.Circle), offsetCircle(*pc.Circle))
 			continue
 		}
-		off, err := offsetPolygon(pc.Footprint, R, key.chord)
+		offs, err := offsetPieces(pc.Footprint, R, key.chord)
 		if err != nil {
 			return nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
 		}
-		add(pc.ID, -1, coreFromPolygon(pc.Footprint), off)
+		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
 	}
 	if !key.prof.Airborne || key.alt == 0 {
 		for i := range bf.Models() {
@@ -201,27 +238,26 @@ func buildSet(bf *terrain.Battlefield, key cacheKey) (*obstacleSet, error) {
 			add(m.ID, i, coreFromConvex(fp), off)
 		}
 	}
-	// boundary samples of weighted regions (every vertex, then every h)
-	for _, rg := range s.regions {
-		if key.spacing == 0 || rg.factor <= 1 {
-			break // unweighted: no samples needed
-		}
-		for _, r := range append([]geom.Ring{rg.poly.Outer}, rg.poly.Holes...) {
-			for i := range r.Len() {
-				e := r.Edge(i)
-				L := e.Length()
-				k := max(int(math.Ceil(L/key.spacing)), 1)
-				for j := range k {
-					p := e.At(float64(j) / float64(k))
-					s.samples = append(s.samples, node{p: p, prev: p, next: p, owner: -1})
-				}
+	total := 0
+	for _, rg := range rings {
+		total += rg.r.Len()
+	}
+	s.nodes = make([]node, 0, total)
+	for _, rg := range rings {
+		r := rg.r
+		n := r.Len()
+		for i := range n {
+			prev, v, next := r[(i+n-1)%n], r[i], r[(i+1)%n]
+			if rg.outer && geom.Orient(prev, v, next) <= 0 {
+				continue // reflex or flat: never on a shortest path
 			}
+			s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner})
 		}
 	}
+	tb := bf.Table()
+	s.grid = newGrid(geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	s.nodes = s.block(s.nodes)
-	s.samples = s.block(s.samples)
-	s.all = append(append(s.all, s.nodes...), s.samples...)
-	s.edges = make([]atomic.Pointer[[]edge], len(s.all))
+	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
 	for i := range s.obs {
 		o := &s.obs[i]
 		b := o.core.box
@@ -237,13 +273,13 @@ func (s *obstacleSet) block(ns []node) []node {
 	out := ns[:0]
 	for _, n := range ns {
 		var b []int32
-		for j := range s.obs {
+		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
 			if !o.box.ContainsPoint(n.p) {
 				continue
 			}
 			if _, hit := o.core.firstContact(geom.Segment{A: n.p, B: n.p}, s.radius); hit {
-				b = append(b, int32(j))
+				b = append(b, j)
 			}
 		}
 		if len(b) > 8 {
@@ -253,6 +289,34 @@ func (s *obstacleSet) block(ns []node) []node {
 		out = append(out, n)
 	}
 	return out
+}
+
+// offsetPieces returns polygons whose union is the offset of p by r: p's
+// own offset when p is convex (or r is 0), else the offsets of its convex
+// pieces. The Minkowski sum distributes over union, so the union is the
+// same region; its convex vertices are convex vertices of the pieces'
+// offsets (crossings of two pieces' boundaries are reflex), and extra
+// piece vertices deep inside are dropped by block. This avoids the
+// general overlay, which dominated the set build.
+func offsetPieces(p geom.Polygon, r, chord float64) ([]geom.Polygon, error) {
+	if r == 0 || p.IsConvex() {
+		off, err := offsetPolygon(p, r, chord)
+		return []geom.Polygon{off}, err
+	}
+	pieces, err := geom.ConvexPieces(p)
+	if err != nil {
+		off, err := offsetPolygon(p, r, chord) // the general overlay
+		return []geom.Polygon{off}, err
+	}
+	out := make([]geom.Polygon, 0, len(pieces))
+	for _, pc := range pieces {
+		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(pc)}, r, chord)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, off)
+	}
+	return out, nil
 }
 
 // offsetPolygon is geom.Offset with r = 0 allowed.
@@ -306,32 +370,47 @@ func tangent(p geom.Point, n *node) bool {
 	return geom.Orient(p, n.p, n.prev)*geom.Orient(p, n.p, n.next) >= 0
 }
 
-// edgesOf returns the cached edges of node i, computing them on first use:
-// every other node j such that the segment is tangent at both ends (for
-// obstacle vertices) and blocked by at most maxBlockers obstacles.
-func (s *obstacleSet) edgesOf(i int32, weighted func(a, b geom.Point) float64) []edge {
-	if e := s.edges[i].Load(); e != nil {
+// nbrsOf returns the candidate edges of node i, computing them on first
+// use: every other node j such that the segment is tangent at both ends.
+// Whether an edge is clear is left to the query (see query.edgeUsable).
+func (s *obstacleSet) nbrsOf(i int32) []nbr {
+	if e := s.nbrs[i].Load(); e != nil {
 		return *e
 	}
-	ni := &s.all[i]
-	var out []edge
-	var bl []int32
-	for j := range s.all {
-		if int32(j) == i {
-			continue
+	ni := &s.nodes[i]
+	n := 0
+	for j := range s.nodes {
+		if nj := &s.nodes[j]; int32(j) != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
+			n++
 		}
-		nj := &s.all[j]
-		if !tangent(ni.p, nj) || !tangent(nj.p, ni) {
-			continue
-		}
-		bl = s.blockers(bl[:0], ni.p, nj.p, maxBlockers)
-		if len(bl) > maxBlockers {
-			continue
-		}
-		e := edge{to: int32(j), nb: int8(len(bl)), cost: weighted(ni.p, nj.p)}
-		copy(e.blockers[:], bl)
-		out = append(out, e)
 	}
-	s.edges[i].Store(&out)
+	out := make([]nbr, 0, n)
+	for j := range s.nodes {
+		if nj := &s.nodes[j]; int32(j) != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
+			out = append(out, nbr{to: int32(j)})
+		}
+	}
+	if !s.nbrs[i].CompareAndSwap(nil, &out) {
+		return *s.nbrs[i].Load() // another reader published first: share its cache
+	}
 	return out
+}
+
+// nbrBlockers returns the cached blockers of the candidate edge a→b
+// (count -1: more than maxBlockers), computing and caching them on first
+// use. Concurrent first uses store the same value.
+func (s *obstacleSet) nbrBlockers(e *nbr, a, b geom.Point) (int, [maxBlockers]int32) {
+	if v := e.blk.Load(); v != 0 {
+		return unpackBlockers(v)
+	}
+	var buf [maxBlockers + 1]int32
+	bl := s.blockers(buf[:0], a, b, maxBlockers)
+	v, ok := packBlockers(bl)
+	if !ok {
+		var out [maxBlockers]int32
+		copy(out[:], bl)
+		return len(bl), out
+	}
+	e.blk.Store(v)
+	return unpackBlockers(v)
 }

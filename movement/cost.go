@@ -212,7 +212,11 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 	along := 0.0
 	for _, p := range polys {
 		buf = p.SegmentInside(seg, buf)
-		for _, r := range append([]geom.Ring{p.Outer}, p.Holes...) {
+		for ri := range 1 + len(p.Holes) {
+			r := p.Outer
+			if ri > 0 {
+				r = p.Holes[ri-1]
+			}
 			for i := range r.Len() {
 				e := r.Edge(i)
 				if geom.Orient(seg.A, seg.B, e.A) != 0 || geom.Orient(seg.A, seg.B, e.B) != 0 {

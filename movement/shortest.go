@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/golang/geo/r1"
 
@@ -193,7 +194,8 @@ func Reachable(bf *terrain.Battlefield, modelID string, dest geom.Point, budget 
 
 func isNoPath(err error) bool { return err != nil && strings.Contains(err.Error(), ErrNoPath.Error()) }
 
-// query is one search over an obstacle set.
+// query is one search over an obstacle set, with its own scratch (the
+// set is shared and read-only).
 type query struct {
 	set      *obstacleSet
 	excluded []bool // per obstacle
@@ -233,10 +235,7 @@ func route(bf *terrain.Battlefield, prof ClassProfile, alt float64, from, to geo
 	if opt.AvoidDifficult {
 		p.DifficultFactor = 1
 	}
-	key := cacheKey{radius: R, chord: chord, spacing: spacing, prof: p, alt: alt}
-	if math.IsInf(spacing, 1) {
-		key.spacing = 0
-	}
+	key := cacheKey{radius: R, chord: chord, prof: p, alt: alt}
 	set, err := cachedSet(bf, key)
 	if err != nil {
 		return Route{}, err
@@ -285,7 +284,7 @@ func route(bf *terrain.Battlefield, prof ClassProfile, alt float64, from, to geo
 	if id, bad := q.pointBlocked(to); bad {
 		return out, fmt.Errorf("movement: the destination (%v, %v) is blocked by %s: %w", to.X, to.Y, id, ErrNoPath)
 	}
-	pts, cost, ok := q.search(from, to)
+	pts, cost, ok := q.route(from, to, spacing)
 	if !ok {
 		return out, fmt.Errorf("movement: no route from (%v, %v) to (%v, %v) with clearance %v: %w", from.X, from.Y, to.X, to.Y, R, ErrNoPath)
 	}
@@ -310,6 +309,9 @@ func route(bf *terrain.Battlefield, prof ClassProfile, alt float64, from, to geo
 		for _, rg := range set.regions {
 			for i := 1; i < len(pts); i++ {
 				s := geom.Segment{A: pts[i-1], B: pts[i]}
+				if !rg.box.Intersects(s.Bound()) {
+					continue
+				}
 				if f, _ := difficultExtra([]*geom.Polygon{&rg.poly}, s, buf[:0]); f > 0 {
 					out.Difficult = append(out.Difficult, rg.id)
 					break
@@ -327,7 +329,7 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 	if !q.table.ContainsPoint(p) {
 		return "the table edge", true
 	}
-	for i := range q.set.obs {
+	for _, i := range q.set.grid.at(p) {
 		o := &q.set.obs[i]
 		if q.excluded[i] || !o.box.ContainsPoint(p) {
 			continue
@@ -360,7 +362,7 @@ func (q *query) clear(a, b geom.Point) bool {
 
 // cost returns the weighted cost of the straight move a→b.
 func (q *query) cost(a, b geom.Point) float64 {
-	L := b.Sub(a).Norm()
+	L := dist(a, b)
 	if !q.weighted || L == 0 {
 		return L
 	}
@@ -399,51 +401,157 @@ func (q *query) usable(n *node) bool {
 	return true
 }
 
-// search is A* over start, goal and the set's usable nodes. Edges between
-// set nodes come from the set's cache (tangent at both ends, exact cost,
-// blockers recorded); edges from the start and into the goal are pushed
-// with their length as a lower bound and checked only when popped (lazy
-// evaluation). A node is closed by its first popped entry whose edge is
-// verified and exactly costed; with the straight-line heuristic
-// (consistent, since every weight is at least 1) the result is optimal
-// over the graph. It returns the waypoints and the cost.
-func (q *query) search(from, to geom.Point) ([]geom.Point, float64, bool) {
-	if q.clear(from, to) && (!q.weighted || q.cost(from, to) == to.Sub(from).Norm()) {
-		return []geom.Point{from, to}, to.Sub(from).Norm(), true
+// route returns the best route from `from` to `to` and its cost. A
+// weighted query first finds the unweighted route: its weighted cost ub
+// bounds the optimum, so a waypoint p with |from−p| + |p−to| > ub (outside
+// that ellipse) cannot be on a better route (cost ≥ length), and the
+// difficult boundaries are sampled only inside the ellipse.
+func (q *query) route(from, to geom.Point, spacing float64) ([]geom.Point, float64, bool) {
+	if !q.weighted {
+		return q.search(from, to, math.Inf(1), nil)
+	}
+	q.weighted = false
+	pts, _, ok := q.search(from, to, math.Inf(1), nil)
+	q.weighted = true
+	if !ok {
+		return nil, 0, false // the same obstacles: no weighted route either
+	}
+	ub := 0.0
+	for i := 1; i < len(pts); i++ {
+		ub += q.cost(pts[i-1], pts[i])
+	}
+	if len(pts) == 2 && ub == dist(from, to) {
+		return pts, ub, true // straight and clear of difficult terrain
+	}
+	samples := q.samples(from, to, ub, spacing)
+	if wp, wc, ok := q.search(from, to, ub, samples); ok && wc <= ub {
+		return wp, wc, true
+	}
+	return pts, ub, true
+}
+
+// samples returns the usable points at spacing h on the difficult regions'
+// boundaries (every vertex, then every h along each edge) that lie inside
+// the ellipse |from−p| + |p−to| ≤ ub.
+func (q *query) samples(from, to geom.Point, ub, h float64) []node {
+	lim := ub*(1+1e-12) + 1e-9
+	var out []node
+	for i := range q.regions {
+		rg := &q.regions[i]
+		if rg.factor <= 1 || distToRect(from, rg.box)+distToRect(to, rg.box) > lim {
+			continue
+		}
+		for _, r := range append([]geom.Ring{rg.poly.Outer}, rg.poly.Holes...) {
+			for i := range r.Len() {
+				e := r.Edge(i)
+				if dist(from, e.A)+dist(e.A, to) > lim+2*e.Length() {
+					continue // the sum changes by at most 2 per inch along the edge
+				}
+				k := max(int(math.Ceil(e.Length()/h)), 1)
+				for j := range k {
+					p := e.At(float64(j) / float64(k))
+					if dist(from, p)+dist(p, to) > lim {
+						continue
+					}
+					if _, bad := q.pointBlocked(p); bad {
+						continue
+					}
+					out = append(out, node{p: p, prev: p, next: p, owner: -1})
+					if len(out) >= maxNodes {
+						return out
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dist returns |a−b| (plain square root: table-sized values cannot
+// overflow, and it is much cheaper than math.Hypot).
+func dist(a, b geom.Point) float64 {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return math.Sqrt(dx*dx + dy*dy)
+}
+
+// distToRect returns the distance from p to the closed rectangle r.
+func distToRect(p geom.Point, r geom.Rect) float64 {
+	dx := math.Max(math.Max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
+	dy := math.Max(math.Max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
+	return math.Hypot(dx, dy)
+}
+
+// search is A* over start, goal, the set's usable nodes and the given
+// boundary samples, with lazy edges: an edge is pushed with its length as
+// a lower bound on its cost and checked (clearance, exact cost) only when
+// popped, so only edges that could lie on a route cheaper than the
+// current frontier are ever tested. Node-to-node candidates (tangent at
+// both ends) and their blockers are cached in the set. A node is closed
+// by its first popped entry whose edge is verified (clear and exactly
+// costed);
+// with the straight-line heuristic (consistent, since every weight is at
+// least 1) the result is optimal over the graph. Entries whose key
+// exceeds ub are not pushed. It returns the waypoints and the cost.
+func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.Point, float64, bool) {
+	if q.clear(from, to) && (!q.weighted || q.cost(from, to) == dist(from, to)) {
+		return []geom.Point{from, to}, dist(from, to), true
 	}
 	set := q.set
-	all := set.all
-	if !q.weighted {
-		all = all[:len(set.nodes)]
+	nodes := set.nodes
+	if len(nodes) > maxNodes-2 {
+		nodes = nodes[:maxNodes-2]
 	}
-	// graph ids: 0 start, 1 goal, 2+k set node k
-	n := len(all) + 2
-	if n > maxNodes {
-		n = maxNodes
+	if len(samples) > maxNodes-2-len(nodes) {
+		samples = samples[:maxNodes-2-len(nodes)]
 	}
-	usable := make([]bool, n)
-	g := make([]float64, n)
-	parent := make([]int32, n)
-	closed := make([]bool, n)
-	for i := range g {
-		g[i] = math.Inf(1)
-		parent[i] = -1
-		if i >= 2 {
-			usable[i] = q.usable(&all[i-2])
+	nn := int32(len(nodes))
+	// graph ids: 0 start, 1 goal, 2+k node k, 2+nn+k sample k
+	n := int32(2 + len(nodes) + len(samples))
+	lim := ub*(1+1e-12) + 1e-9
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	sc.reset(int(n))
+	g, gbest, parent, closed, usable := sc.g, sc.gbest, sc.parent, sc.closed, sc.usable
+	// cands: the usable nodes that can lie on a route within ub
+	cands := sc.cands
+	bounded := !math.IsInf(ub, 1)
+	for k := range nodes {
+		p := nodes[k].p
+		if q.usable(&nodes[k]) && (!bounded || dist(from, p)+dist(p, to) <= lim) {
+			usable[k+2] = true
+			cands = append(cands, int32(k)+2)
 		}
+	}
+	for k := range samples {
+		usable[int(nn)+2+k] = true
 	}
 	pt := func(v int32) geom.Point {
-		switch v {
-		case 0:
+		switch {
+		case v == 0:
 			return from
-		case 1:
+		case v == 1:
 			return to
+		case v < nn+2:
+			return nodes[v-2].p
 		}
-		return all[v-2].p
+		return samples[v-2-nn].p
 	}
-	costFn := func(a, b geom.Point) float64 { return q.cost(a, b) }
-	var h heapq
-	h.push(item{v: 0, u: -1, key: to.Sub(from).Norm(), g: 0, verified: true})
+	h := sc.h
+	defer func() { sc.h, sc.cands = h[:0], cands[:0] }()
+	push := func(w, u, e int32, gw float64, st stage) {
+		if gw >= gbest[w] {
+			return
+		}
+		key := gw + dist(to, pt(w))
+		if key > lim {
+			return
+		}
+		if st == verified {
+			gbest[w] = gw
+		}
+		h.push(item{v: w, u: u, e: e, key: key, g: gw, st: st})
+	}
+	push(0, -1, -1, 0, verified)
 	pops := 0
 	for len(h) > 0 {
 		it := h.pop()
@@ -455,14 +563,23 @@ func (q *query) search(from, to geom.Point) ([]geom.Point, float64, bool) {
 			return nil, 0, false // bounded work; not reached on table-sized inputs
 		}
 		pv := pt(v)
-		if !it.verified {
-			pu := pt(it.u)
-			if !q.clear(pu, pv) {
-				continue
+		if it.st != verified {
+			if it.g >= gbest[v] {
+				continue // a verified entry at least as good is queued
 			}
-			c := g[it.u] + q.cost(pu, pv)
-			if c > it.g {
-				h.push(item{v: v, u: it.u, key: c + to.Sub(pv).Norm(), g: c, verified: true})
+			pu := pt(it.u)
+			if it.st == bound && q.weighted {
+				// cost first: an edge through difficult terrain goes
+				// back in line and is tested for clearance only if
+				// still cheap enough when popped again
+				c := g[it.u] + q.cost(pu, pv)
+				if c > it.g {
+					push(v, it.u, it.e, c, costed)
+					continue
+				}
+				it.g = c // equal to the bound up to rounding
+			}
+			if !q.edgeUsable(it.u, it.e, pu, pv) {
 				continue
 			}
 		}
@@ -471,26 +588,36 @@ func (q *query) search(from, to geom.Point) ([]geom.Point, float64, bool) {
 			break
 		}
 		// the goal, lazily
-		h.push(item{v: 1, u: v, key: g[v] + to.Sub(pv).Norm(), g: g[v] + to.Sub(pv).Norm()})
-		if v == 0 {
-			for w := int32(2); w < int32(n); w++ {
-				if !usable[w] || !tangent(pv, &all[w-2]) {
+		push(1, v, -1, g[v]+dist(to, pv), bound)
+		if v >= 2 && v < nn+2 {
+			// a node: its cached tangent candidates, then the samples
+			// (a sample end needs no tangency)
+			nb := set.nbrsOf(v - 2)
+			for k := range nb {
+				w := nb[k].to + 2
+				if w >= nn+2 || closed[w] || !usable[w] {
 					continue
 				}
-				lb := pv.Sub(all[w-2].p).Norm()
-				h.push(item{v: w, u: 0, key: lb + to.Sub(all[w-2].p).Norm(), g: lb})
+				push(w, v, int32(k), g[v]+dist(pv, nodes[w-2].p), bound)
+			}
+			for k := range samples {
+				w := nn + 2 + int32(k)
+				if !closed[w] && tangent(samples[k].p, &nodes[v-2]) {
+					push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
+				}
 			}
 			continue
 		}
-		for _, e := range set.edgesOf(v-2, costFn) {
-			w := e.to + 2
-			if w >= int32(n) || closed[w] || !usable[w] || !q.unblocked(&e) {
-				continue
+		// the start or a sample: every tangent node and every sample
+		for _, w := range cands {
+			if !closed[w] && tangent(pv, &nodes[w-2]) {
+				push(w, v, -1, g[v]+dist(pv, nodes[w-2].p), bound)
 			}
-			c := g[v] + e.cost
-			if c < g[w] {
-				g[w] = c // best pushed so far (closed only when popped)
-				h.push(item{v: w, u: v, key: c + to.Sub(all[e.to].p).Norm(), g: c, verified: true})
+		}
+		for k := range samples {
+			w := nn + 2 + int32(k)
+			if w != v && !closed[w] {
+				push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
 			}
 		}
 	}
@@ -500,7 +627,7 @@ func (q *query) search(from, to geom.Point) ([]geom.Point, float64, bool) {
 	var rev []geom.Point
 	for v := int32(1); v >= 0; v = parent[v] {
 		rev = append(rev, pt(v))
-		if len(rev) > n {
+		if len(rev) > int(n) {
 			return nil, 0, false
 		}
 	}
@@ -508,10 +635,47 @@ func (q *query) search(from, to geom.Point) ([]geom.Point, float64, bool) {
 	return rev, g[1], true
 }
 
-// unblocked reports whether every obstacle blocking e is excluded.
-func (q *query) unblocked(e *edge) bool {
-	for k := range e.nb {
-		if !q.excluded[e.blockers[k]] {
+// scratch is the per-search working memory, pooled so that a warm query
+// allocates little.
+type scratch struct {
+	g, gbest       []float64 // cost when closed; best verified cost pushed
+	parent         []int32
+	closed, usable []bool
+	cands          []int32
+	h              heapq
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// reset sizes the scratch for n graph vertices and clears it.
+func (sc *scratch) reset(n int) {
+	sc.g = slices.Grow(sc.g[:0], n)[:n]
+	sc.gbest = slices.Grow(sc.gbest[:0], n)[:n]
+	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
+	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
+	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
+	for i := range n {
+		sc.g[i], sc.gbest[i], sc.parent[i] = 0, math.Inf(1), -1
+	}
+	clear(sc.closed)
+	clear(sc.usable)
+	sc.cands, sc.h = sc.cands[:0], sc.h[:0]
+}
+
+// edgeUsable reports whether the disc may translate from graph vertex u
+// (at pu) to pv: through the set's blocker cache when u is a node and e
+// its candidate index, else by an exact test.
+func (q *query) edgeUsable(u, e int32, pu, pv geom.Point) bool {
+	if e < 0 {
+		return q.clear(pu, pv)
+	}
+	nb := q.set.nbrsOf(u - 2)
+	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv)
+	if cnt < 0 {
+		return false
+	}
+	for k := range cnt {
+		if !q.excluded[bl[k]] {
 			return false
 		}
 	}
@@ -521,10 +685,20 @@ func (q *query) unblocked(e *edge) bool {
 // item is a heap entry: node v reached from u with tentative cost g
 // (a lower bound until verified) and priority key = g + heuristic.
 type item struct {
-	v, u     int32
-	verified bool
-	key, g   float64
+	v, u   int32
+	e      int32 // candidate index in u's cached list, or -1
+	st     stage
+	key, g float64
 }
+
+// stage is how much of an item's edge is known.
+type stage uint8
+
+const (
+	bound    stage = iota // g is a lower bound (the edge's length)
+	costed                // g is exact, clearance not yet tested
+	verified              // clear and exactly costed
+)
 
 // heapq is a binary min-heap of items by key (no interface boxing).
 type heapq []item
