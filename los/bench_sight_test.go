@@ -1,6 +1,7 @@
 package los
 
 import (
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -17,6 +18,22 @@ func refTable(b testing.TB) *terrain.Battlefield {
 		b.Fatal(err)
 	}
 	return bf
+}
+
+// cpuMeter reports, as cpu-ns/op, the CPU time the benchmark's own thread
+// spent per op: wall-clock ns/op is unreliable on a machine shared with
+// other jobs, the thread's CPU time much less so. Call stop after b.Loop.
+// Call stop with the number of ops after the loop.
+func cpuMeter(b *testing.B) (stop func(ops int)) {
+	runtime.LockOSThread()
+	t0, ok := threadCPU()
+	return func(ops int) {
+		t1, ok1 := threadCPU()
+		runtime.UnlockOSThread()
+		if ok && ok1 && ops > 0 {
+			b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(ops), "cpu-ns/op")
+		}
+	}
 }
 
 // refPairs lists shooter/target index pairs of ground models (and the
@@ -43,11 +60,33 @@ func BenchmarkSightSegment(b *testing.B) {
 		segs[k] = [2]geom.Vec3{ms[p[0]].EyePoint(), ms[p[1]].EyePoint()}
 	}
 	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; b.Loop(); i++ {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		s := segs[i%len(segs)]
 		SightSegment(bf, s[0], s[1], Options{})
 	}
+	stop(i)
+}
+
+// BenchmarkSightSegmentDiagonal is the worst case of the reference table:
+// the long diagonal from corner to corner at 1 in, crossing the most
+// occluders.
+func BenchmarkSightSegmentDiagonal(b *testing.B) {
+	bf := refTable(b)
+	t := bf.Table()
+	segs := [2][2]geom.Vec3{
+		{geom.V3(0.5, 0.5, 1), geom.V3(t.Width-0.5, t.Depth-0.5, 1)},
+		{geom.V3(0.5, t.Depth-0.5, 1), geom.V3(t.Width-0.5, 0.5, 1)},
+	}
+	b.ReportAllocs()
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
+		s := segs[i%2]
+		SightSegment(bf, s[0], s[1], Options{})
+	}
+	stop(i)
 }
 
 func BenchmarkSight(b *testing.B) {
@@ -55,12 +94,15 @@ func BenchmarkSight(b *testing.B) {
 	ms := bf.Models()
 	pairs := refPairs(bf)
 	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
 		if _, err := Sight(bf, ms[p[0]].ID, ms[p[1]].ID, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	stop(i)
 }
 
 // BenchmarkVisibleFraction reports the mean per op and, as median-ns/op,
@@ -71,7 +113,9 @@ func BenchmarkVisibleFraction(b *testing.B) {
 	pairs := refPairs(bf)
 	times := make([]time.Duration, 0, len(pairs))
 	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
 		t0 := time.Now()
 		if _, err := VisibleFraction(bf, ms[p[0]].ID, ms[p[1]].ID, Options{}); err != nil {
@@ -81,6 +125,7 @@ func BenchmarkVisibleFraction(b *testing.B) {
 			times = append(times, time.Since(t0))
 		}
 	}
+	stop(i)
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	if len(times) > 0 {
 		b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/op")
@@ -90,15 +135,28 @@ func BenchmarkVisibleFraction(b *testing.B) {
 func BenchmarkFractionMatrix(b *testing.B) {
 	bf := refTable(b)
 	b.ReportAllocs()
-	for b.Loop() {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		FractionMatrix(bf, Options{})
 	}
+	stop(i)
 }
 
+// BenchmarkFractionMatrixParallel also reports proc-cpu-ns/op, the CPU
+// time of the whole process per op: with w workers really running at once
+// it is about w times ns/op (on a machine whose cores are taken by other
+// jobs ns/op cannot drop, but the ratio still shows the workers do not
+// serialise).
 func BenchmarkFractionMatrixParallel(b *testing.B) {
 	bf := refTable(b)
 	b.ReportAllocs()
-	for b.Loop() {
+	t0, ok := processCPU()
+	i := 0
+	for ; b.Loop(); i++ {
 		FractionMatrixParallel(bf, Options{}, 0)
+	}
+	if t1, ok1 := processCPU(); ok && ok1 && i > 0 {
+		b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(i), "proc-cpu-ns/op")
 	}
 }

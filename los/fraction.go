@@ -3,7 +3,9 @@ package los
 import (
 	"math"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -144,19 +146,23 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 		putScratch(sc)
 		return out
 	}
+	// Rows are handed out by an atomic counter. The workers share nothing
+	// they write except their own rows of out: the Battlefield and its
+	// prepared data are read-only, each worker has its own scratch space,
+	// and the hot path allocates (almost) nothing, so there is no pool,
+	// lock or GC pressure to serialise on.
 	var wg sync.WaitGroup
-	next := make(chan int, n)
-	for i := range n {
-		next <- i
-	}
-	close(next)
+	var next atomic.Int64
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := getScratch()
-			defer putScratch(sc)
-			for i := range next {
+			sc := new(fracScratch)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
 				row(i, sc)
 			}
 		}()
@@ -199,6 +205,11 @@ type projView struct {
 	targetRing []geom.Point
 	tz0, tz1   float64
 	wedge      []geom.Point // plan hull of the eye and the target ring
+	silBox     planBox      // bounds of the silhouette
+	tdmax      float64      // largest depth of the target's volume, grown by a relative 1e-9
+	// earlyStop lets addPart set covered when a part in front covers the
+	// whole silhouette; the caller then stops (the fraction is 0).
+	earlyStop, covered bool
 }
 
 // newProjView returns the projection from eye along eye→centre.
@@ -214,6 +225,11 @@ func newProjView(eye, centre geom.Vec3) projView {
 	e1 = e1.Normalize()
 	e2 := e1.Cross(w)
 	return projView{eye: eye, w: w, e1: e1, e2: e2, near: 1e-6 * dist}
+}
+
+// depth is the depth of the point (p, z) along the projection axis.
+func (v *projView) depth(p geom.Point, z float64) float64 {
+	return (p.X-v.eye.X)*v.w.X + (p.Y-v.eye.Y)*v.w.Y + (z-v.eye.Z)*v.w.Z
 }
 
 // prismProject appends to dst the projections of the part of the convex
@@ -285,15 +301,32 @@ func rayEntry(eye, dir geom.Vec3, ring []geom.Point, z0, z1 float64) (float64, b
 	return lo, true
 }
 
-// targetVolume returns the target's plan ring (appended to dst), bottom and
-// top heights.
-func targetVolume(m *terrain.Model, dst []geom.Point) ([]geom.Point, float64, float64) {
-	return modelRing(m, dst), 0, m.Hull.Height
-}
+// fracMode selects what visibleFractionMode computes besides the fraction.
+type fracMode uint8
+
+const (
+	// fracValue: the fraction only. It stops as soon as one occluder part
+	// is found to cover the whole silhouette (the fraction is then 0).
+	fracValue fracMode = iota
+	// fracSight: the fraction and the witness (for Sight), with the same
+	// early stop.
+	fracSight
+	// fracFull: everything, including every occluder's share.
+	fracFull
+)
 
 // visibleFraction computes the fraction of model ti seen from eye. detail
 // adds the silhouette, per-occluder shares and the witness.
 func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, detail bool) FractionResult {
+	if detail {
+		return visibleFractionMode(bf, eye, ti, f, sc, fracFull)
+	}
+	return visibleFractionMode(bf, eye, ti, f, sc, fracValue)
+}
+
+// visibleFractionMode is visibleFraction computing what mode asks for.
+func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
+	pr := preparedOf(bf)
 	m := &bf.Models()[ti]
 	res := FractionResult{To: m.ID, Eye: eye, Case: CaseSilhouette}
 	if m.Airborne() {
@@ -304,8 +337,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		}
 		return res
 	}
-	ring, z0, z1 := targetVolume(m, sc.ring[:0])
-	sc.ring = ring
+	ring, z0, z1 := pr.ring(ti), 0.0, m.Hull.Height
 	centre := geom.Lift(m.Position, (z0+z1)/2)
 	res.Centre = centre
 	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
@@ -322,11 +354,18 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	if len(sil) < 3 || !(area > 0) {
 		res.Case = CaseDegenerate
 		if segment(bf, eye, centre, f).Clear {
-			res.Fraction, res.Witness = 1, &centre
+			w := centre // allocated only here
+			res.Fraction, res.Witness = 1, &w
 		}
 		return res
 	}
 	res.SilhouetteArea = area
+	v.silBox = boxOf(sil)
+	for _, p := range ring {
+		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
+	}
+	v.tdmax += 1e-9 * (abs(v.tdmax) + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + 1)
+	v.earlyStop = mode != fracFull
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1
 	zmin := math.Min(eye.Z, z0)
@@ -343,6 +382,9 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	v.wedge = sc.wedge
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
+		if v.covered {
+			break
+		}
 		if it.Kind == terrain.ItemPiece {
 			p := &bf.Pieces()[it.Index]
 			top, ok := f.pieceTop(p)
@@ -362,20 +404,24 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		if !ok || om.Hull.Height < zmin {
 			continue
 		}
-		sc.tmp = modelRing(om, sc.tmp[:0])
-		if len(sc.tmp) < 3 {
+		oring := pr.ring(it.Index)
+		if len(oring) < 3 {
 			continue
 		}
-		v.addPart(sc, it, sc.tmp, v.zlo, om.Hull.Height, sil)
+		v.addPart(sc, it, oring, v.zlo, om.Hull.Height, sil)
 	}
 	sc.parts = sc.parts[:0]
 	for _, s := range sc.spans {
 		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
 	}
-	hidden := 0.0
-	if len(sc.parts) > 0 {
-		hidden = area - sc.subtract(sil, sc.parts, area)
+	if v.covered {
+		// One part in front covers the whole silhouette.
+		res.VisibleArea, res.Fraction = 0, 0
+		return res
 	}
+	// Always subtract (with no parts it copies sil): it leaves the
+	// visible pieces in sc.cur for the witness.
+	hidden := area - sc.subtract(sil, sc.parts, area)
 	vis := math.Max(0, area-hidden)
 	if vis <= areaRounding*area {
 		// The clipping carries rounding of order ulp × perimeter (slivers
@@ -385,16 +431,19 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	}
 	res.VisibleArea = vis
 	res.Fraction = math.Min(1, vis/area)
-	if !detail {
+	if mode == fracValue {
+		return res
+	}
+	if vis > 0 {
+		if p, ok := v.witness(sc); ok {
+			res.Witness = &p
+		}
+	}
+	if mode == fracSight {
 		return res
 	}
 	res.Silhouette = append([]geom.Point(nil), sil...)
 	res.Hidden = hiddenShares(bf, sc, sil, area)
-	if vis > 0 {
-		if p, ok := v.witness(sc, sil); ok {
-			res.Witness = &p
-		}
-	}
 	return res
 }
 
@@ -404,7 +453,19 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	if z1 <= z0 || separated(v.wedge, part) {
 		return
 	}
+	// A part wholly deeper than the target is behind it on every ray: the
+	// depth test below (entry parameter = depth) would drop it anyway.
+	dmin := math.Inf(1)
+	for _, p := range part {
+		dmin = min(dmin, v.depth(p, z0), v.depth(p, z1))
+	}
+	if dmin > v.tdmax {
+		return
+	}
 	sc.pts = v.prismProject(part, z0, z1, sc.pts[:0])
+	if pb := boxOf(sc.pts); pb.x1 < v.silBox.x0 || pb.x0 > v.silBox.x1 || pb.y1 < v.silBox.y0 || pb.y0 > v.silBox.y1 {
+		return // the clip would be empty
+	}
 	sc.hull = hullInto(sc.hull[:0], sc.pts)
 	if len(sc.hull) < 3 {
 		return
@@ -427,6 +488,31 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	}
 	sc.spans = append(sc.spans, [2]int{start, len(sc.buf)})
 	sc.items = append(sc.items, it)
+	if v.earlyStop && coversConvex(sc.hull, sil) {
+		v.covered = true
+	}
+}
+
+// coversConvex reports whether every vertex of q lies inside the convex
+// counter-clockwise polygon p by a clear margin (1e-9 of p's edge length
+// times the coordinates' scale), so that subtracting p from q leaves
+// nothing: a conservative float test (doubtful cases are not covered).
+func coversConvex(p, q []geom.Point) bool {
+	n := len(p)
+	if n < 3 {
+		return false
+	}
+	for i := range n {
+		a, b := p[i], p[(i+1)%n]
+		d := b.Sub(a)
+		tol := 1e-9 * d.Norm() * (1 + abs(a.X) + abs(a.Y))
+		for _, x := range q {
+			if !(d.Cross(x.Sub(a)) > tol) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hiddenShares sums the clipped parts per occluder.
@@ -438,7 +524,15 @@ func hiddenShares(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, ar
 		for ; j < len(sc.items) && sc.items[j] == sc.items[k]; j++ {
 			group = append(group, sc.parts[j])
 		}
-		h := Hidden{ID: itemID(bf, sc.items[k]), Item: sc.items[k], Fraction: math.Min(1, 1-sc.subtract(sil, group, area)/area)}
+		var share float64
+		if len(group) == 1 {
+			// One convex part, already clipped to the silhouette: its
+			// share is its own area (no difference to compute).
+			share = geom.ConvexArea(group[0]) / area
+		} else {
+			share = 1 - sc.subtract(sil, group, area)/area
+		}
+		h := Hidden{ID: itemID(bf, sc.items[k]), Item: sc.items[k], Fraction: math.Min(1, share)}
 		if h.Fraction > 0 {
 			out = append(out, h)
 		}
@@ -460,10 +554,9 @@ const areaRounding = 1e-9
 const maxWitnessPieces = 4096
 
 // witness finds a point of the visible region (the silhouette minus every
-// clipped part) as the polyCentroid of the largest convex piece of it, lifted
-// back onto the target's surface.
-func (v *projView) witness(sc *fracScratch, sil []geom.Point) (geom.Vec3, bool) {
-	sc.subtract(sil, sc.parts, geom.ConvexArea(sil))
+// clipped part, left in sc.cur by the last subtract) as the polyCentroid of
+// the largest convex piece of it, lifted back onto the target's surface.
+func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
 	best, bestA := -1, 0.0
 	for i, sp := range sc.cur {
 		if a := geom.ConvexArea(sc.arena[sp[0]:sp[1]]); a > bestA {
@@ -588,9 +681,21 @@ func polyCentroid(p []geom.Point) geom.Point {
 // allocates nothing when dst has room.
 func hullInto(dst, pts []geom.Point) []geom.Point {
 	n := len(pts)
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
-			pts[j], pts[j-1] = pts[j-1], pts[j]
+	if n > 24 {
+		slices.SortFunc(pts, func(a, b geom.Point) int {
+			switch {
+			case hullLess(a, b):
+				return -1
+			case hullLess(b, a):
+				return 1
+			}
+			return 0
+		})
+	} else {
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
+				pts[j], pts[j-1] = pts[j-1], pts[j]
+			}
 		}
 	}
 	// Drop repeated points (sorted, so repeats are adjacent).
@@ -607,7 +712,7 @@ func hullInto(dst, pts []geom.Point) []geom.Point {
 	}
 	base := len(dst)
 	for _, p := range pts { // lower hull
-		for len(dst)-base >= 2 && geom.Orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
+		for len(dst)-base >= 2 && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
 			dst = dst[:len(dst)-1]
 		}
 		dst = append(dst, p)
@@ -615,7 +720,7 @@ func hullInto(dst, pts []geom.Point) []geom.Point {
 	lower := len(dst) - base + 1
 	for i := n - 2; i >= 0; i-- { // upper hull
 		p := pts[i]
-		for len(dst)-base >= lower && geom.Orient(dst[len(dst)-2], dst[len(dst)-1], p) <= 0 {
+		for len(dst)-base >= lower && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
 			dst = dst[:len(dst)-1]
 		}
 		dst = append(dst, p)
@@ -662,6 +767,18 @@ func cleanConvex(p []geom.Point) int {
 		}
 	}
 	return n
+}
+
+// leftTurn reports whether c is clearly left of a→b: the float cross
+// product exceeds its rounding bound. Doubtful turns count as not left, so
+// the hull drops such a middle vertex; it lies within rounding of the
+// chord and cleanConvex would drop it anyway. (geom.Orient would decide it
+// exactly, with big.Rat allocations on the many exactly collinear projected
+// corners.)
+func leftTurn(a, b, c geom.Point) bool {
+	l := (a.X - c.X) * (b.Y - c.Y)
+	r := (a.Y - c.Y) * (b.X - c.X)
+	return l-r > 8*0x1p-53*(abs(l)+abs(r))
 }
 
 func hullLess(a, b geom.Point) bool {

@@ -2,7 +2,10 @@ package los
 
 import (
 	"math"
+	"runtime"
 	"sync"
+	"sync/atomic"
+	"weak"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -30,9 +33,9 @@ const circleSegmentsMax = 256
 
 // filter decides which items occlude one query.
 type filter struct {
-	opt     *Options
-	shooter int // model index, -1 for none
-	target  int // model index, -1 for none
+	opt     Options // a copy: a pointer to the caller's would make it escape
+	shooter int     // model index, -1 for none
+	target  int     // model index, -1 for none
 	squad   string
 	ignore  []string
 }
@@ -40,7 +43,7 @@ type filter struct {
 // newFilter returns the filter of a query between the given models (-1 for
 // none) with extra ignored ids.
 func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) filter {
-	f := filter{opt: opt, shooter: shooter, target: target, ignore: ignore}
+	f := filter{opt: *opt, shooter: shooter, target: target, ignore: ignore}
 	if shooter >= 0 {
 		f.squad = bf.Models()[shooter].Squad
 	}
@@ -181,3 +184,221 @@ func modelRing(m *terrain.Model, dst []geom.Point) []geom.Point {
 func convexParts(p *terrain.Piece) [][]geom.Point {
 	return p.ConvexParts()
 }
+
+// prepared is the derived data the sight code needs for one Battlefield,
+// computed once (preparedOf) and read-only afterwards: the plan rings of the
+// models (modelRing, up to 256 vertices for a round base, otherwise rebuilt
+// on every query) and a uniform grid over the plan bounds of every
+// occluder, walked along a sightline instead of the general index.
+type prepared struct {
+	npieces int
+	rings   [][]geom.Point // model plan rings (modelRing)
+	boxes   []planBox      // pieces, then models: plan bounds of the occluder geometry
+	discs   []planDisc     // pieces, then models: discs holding the occluder geometry
+	grid    planGrid
+}
+
+// planBox is a closed plan rectangle [x0, x1] × [y0, y1].
+type planBox struct{ x0, y0, x1, y1 float64 }
+
+func boxOf(pts []geom.Point) planBox {
+	b := planBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range pts {
+		b.x0, b.y0 = min(b.x0, p.X), min(b.y0, p.Y)
+		b.x1, b.y1 = max(b.x1, p.X), max(b.y1, p.Y)
+	}
+	return b
+}
+
+// planDisc is a closed disc holding every vertex of an occluder's plan,
+// its radius grown by a relative 1e-9 (plus an absolute term of the
+// coordinates' size) so that float tests against it are conservative.
+type planDisc struct{ cx, cy, r float64 }
+
+func discOf(pts []geom.Point, b planBox) planDisc {
+	d := planDisc{cx: 0.5 * (b.x0 + b.x1), cy: 0.5 * (b.y0 + b.y1)}
+	r2 := 0.0
+	for _, p := range pts {
+		dx, dy := p.X-d.cx, p.Y-d.cy
+		r2 = max(r2, dx*dx+dy*dy)
+	}
+	d.r = math.Sqrt(r2)*(1+1e-9) + 1e-9*(abs(d.cx)+abs(d.cy)+1)
+	return d
+}
+
+// boxSlack is the parametric slack of planBox.hitsSegment: a segment that
+// touches a box (exactly or within rounding) is never rejected; one passing
+// within about 1e-9 of its length may be accepted and is then decided
+// exactly.
+const boxSlack = 1e-9
+
+// hitsSegment reports whether the segment a + t·d, t in [0, 1], may touch
+// the closed box (a conservative float filter, see boxSlack), and the
+// parameter where it enters the box (0 when a is inside; within rounding).
+func (b *planBox) hitsSegment(ax, ay, dx, dy float64) (float64, bool) {
+	t0, t1 := 0.0, 1.0
+	if dx == 0 {
+		if ax < b.x0 || ax > b.x1 {
+			return 0, false
+		}
+	} else {
+		ta, tb := (b.x0-ax)/dx, (b.x1-ax)/dx
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		t0, t1 = max(t0, ta), min(t1, tb)
+	}
+	if dy == 0 {
+		if ay < b.y0 || ay > b.y1 {
+			return 0, false
+		}
+	} else {
+		ta, tb := (b.y0-ay)/dy, (b.y1-ay)/dy
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		t0, t1 = max(t0, ta), min(t1, tb)
+	}
+	return t0, t0 <= t1+boxSlack // false on NaN
+}
+
+// planGrid buckets occluder ids (prepared.boxes indices) by uniform cells.
+// Cell (i, j) covers [x0+i·cw, x0+(i+1)·cw] × [y0+j·ch, …]; an id is listed
+// in every cell its box, grown by margin, overlaps.
+type planGrid struct {
+	x0, y0, cw, ch float64
+	nx, ny         int
+	margin         float64
+	start          []int32 // cell k holds ids[start[k]:start[k+1]]
+	ids            []int32
+}
+
+// gridMaxItems is the largest number of occluders the grid walk
+// deduplicates with its fixed stack bitset; larger tables use the
+// terrain index.
+const gridMaxItems = 1024
+
+// buildPrepared computes the prepared of bf.
+func buildPrepared(bf *terrain.Battlefield) *prepared {
+	pieces, models := bf.Pieces(), bf.Models()
+	sc := &prepared{npieces: len(pieces), rings: make([][]geom.Point, len(models))}
+	sc.boxes = make([]planBox, 0, len(pieces)+len(models))
+	sc.discs = make([]planDisc, 0, len(pieces)+len(models))
+	for i := range pieces {
+		b := boxOf(pieces[i].Footprint.Outer)
+		sc.boxes = append(sc.boxes, b)
+		sc.discs = append(sc.discs, discOf(pieces[i].Footprint.Outer, b))
+	}
+	for i := range models {
+		sc.rings[i] = modelRing(&models[i], nil)
+		b := boxOf(sc.rings[i])
+		sc.boxes = append(sc.boxes, b)
+		sc.discs = append(sc.discs, discOf(sc.rings[i], b))
+	}
+	sc.grid = buildGrid(sc.boxes)
+	return sc
+}
+
+// buildGrid buckets the boxes into about four cells per box (at most
+// 64 × 64 cells).
+func buildGrid(boxes []planBox) planGrid {
+	var g planGrid
+	if len(boxes) == 0 || len(boxes) > gridMaxItems {
+		return g
+	}
+	all := planBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, b := range boxes {
+		all.x0, all.y0 = min(all.x0, b.x0), min(all.y0, b.y0)
+		all.x1, all.y1 = max(all.x1, b.x1), max(all.y1, b.y1)
+	}
+	w, h := all.x1-all.x0, all.y1-all.y0
+	ext := max(w, h)
+	if !(ext > 0) || math.IsInf(ext, 0) {
+		return g
+	}
+	g.margin = 1e-9 * (ext + math.Abs(all.x0) + math.Abs(all.y0))
+	side := math.Sqrt(w * h / float64(4*len(boxes)))
+	if !(side > 0) {
+		side = ext / 8
+	}
+	g.nx = min(64, max(1, int(math.Ceil(w/side))))
+	g.ny = min(64, max(1, int(math.Ceil(h/side))))
+	g.x0, g.y0 = all.x0, all.y0
+	g.cw, g.ch = max(w, ext*1e-6)/float64(g.nx), max(h, ext*1e-6)/float64(g.ny)
+	counts := make([]int32, g.nx*g.ny+1)
+	each := func(b planBox, fn func(k int)) {
+		i0, i1 := g.col(b.x0-g.margin), g.col(b.x1+g.margin)
+		j0, j1 := g.row(b.y0-g.margin), g.row(b.y1+g.margin)
+		for j := j0; j <= j1; j++ {
+			for i := i0; i <= i1; i++ {
+				fn(j*g.nx + i)
+			}
+		}
+	}
+	for _, b := range boxes {
+		each(b, func(k int) { counts[k+1]++ })
+	}
+	for k := 1; k < len(counts); k++ {
+		counts[k] += counts[k-1]
+	}
+	g.start = counts
+	g.ids = make([]int32, counts[len(counts)-1])
+	fill := make([]int32, g.nx*g.ny)
+	copy(fill, counts[:g.nx*g.ny])
+	for id, b := range boxes {
+		each(b, func(k int) {
+			g.ids[fill[k]] = int32(id)
+			fill[k]++
+		})
+	}
+	return g
+}
+
+// col and row return the clamped cell column of x and row of y.
+func (g *planGrid) col(x float64) int {
+	return min(g.nx-1, max(0, int(math.Floor((x-g.x0)/g.cw))))
+}
+
+func (g *planGrid) row(y float64) int {
+	return min(g.ny-1, max(0, int(math.Floor((y-g.y0)/g.ch))))
+}
+
+// preparedEntry ties a prepared to its Battlefield without keeping it alive.
+type preparedEntry struct {
+	bf weak.Pointer[terrain.Battlefield]
+	sc *prepared
+}
+
+var (
+	// lastPrepared is the most recently used entry: the lock-free fast path.
+	lastPrepared atomic.Pointer[preparedEntry]
+	// prepareds maps weak.Pointer[terrain.Battlefield] to *preparedEntry; an
+	// entry is removed when its Battlefield is collected.
+	prepareds sync.Map
+)
+
+// preparedOf returns the prepared of bf, building it on first use. Battlefields
+// are immutable, so the prepared never goes stale; it is dropped when bf is
+// garbage collected. Concurrent first uses may build it twice (harmless).
+func preparedOf(bf *terrain.Battlefield) *prepared {
+	if e := lastPrepared.Load(); e != nil && e.bf.Value() == bf {
+		return e.sc
+	}
+	key := weak.Make(bf)
+	if v, ok := prepareds.Load(key); ok {
+		e := v.(*preparedEntry)
+		lastPrepared.Store(e)
+		return e.sc
+	}
+	e := &preparedEntry{bf: key, sc: buildPrepared(bf)}
+	if v, loaded := prepareds.LoadOrStore(key, e); loaded {
+		e = v.(*preparedEntry)
+	} else {
+		runtime.AddCleanup(bf, func(k weak.Pointer[terrain.Battlefield]) { prepareds.Delete(k) }, key)
+	}
+	lastPrepared.Store(e)
+	return e.sc
+}
+
+// ring returns the plan ring of model i (shared, read-only).
+func (sc *prepared) ring(i int) []geom.Point { return sc.rings[i] }

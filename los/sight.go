@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/golang/geo/r1"
 
@@ -61,7 +60,7 @@ type SegmentResult struct {
 	// otherwise).
 	Blocker Blocker `json:"blocker,omitzero"`
 	// Grazing lists the occluders only touched (clear under the default
-	// policy), in visiting order. With Options.GrazingBlocks a touched
+	// policy) at or before the blocker, roughly in order along the segment. With Options.GrazingBlocks a touched
 	// occluder blocks instead and appears as Blocker with Grazing set.
 	Grazing []Graze `json:"grazing,omitempty"`
 	// GrazingBlocks records the policy used (Options.GrazingBlocks).
@@ -81,9 +80,14 @@ type SegmentResult struct {
 // face, through an edge or vertex, exactly level with a roof) is clear and
 // the occluder is listed in Grazing, unless Options.GrazingBlocks. All such
 // decisions are exact (geom's predicates); only the reported points and
-// distances are floating-point values. It allocates nothing unless it has
-// grazing contacts to report or an occluder has more than 64 boundary
-// crossings on the line.
+// distances are floating-point values. Grazing lists the contacts at or
+// before the blocker (all of them when clear), roughly in order along the
+// segment; ties between blockers at the
+// same parameter go to a true block, then pieces before models, then the
+// lower index. It allocates nothing unless it has grazing contacts to
+// report or an occluder has more than 32 boundary crossings on the line
+// (the first call on a Battlefield also builds its prepared data, see
+// docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
 	shooter := -1
 	if len(ignore) > 0 {
@@ -108,42 +112,77 @@ type squadHit struct {
 	hit  segHit
 }
 
-// segState is the per-call state of segment; it lives on the stack.
+// segState is the per-call state of segment; it lives on the caller's
+// stack (segment passes it only to methods that do not keep it).
 type segState struct {
 	bf    *terrain.Battlefield
+	pr    *prepared
 	f     *filter
 	a, b  geom.Vec3
-	res   *SegmentResult
 	first segHit
 	fitem terrain.Item
 	ftop  float64
 	found bool
 	squad [8]squadHit
 	nsq   int
-	ring  [circleSegmentsMax]geom.Point
-	sw    sweep
+	// clearOnly stops at the first blocker found (not necessarily the
+	// nearest) and may then miss grazing contacts: for callers that only
+	// read Clear.
+	clearOnly bool
+	// reference makes the walk visit every occluder and decide each with
+	// prismSegment alone (no grid, disc test or fast path): the slow,
+	// obviously complete path the tests compare against.
+	reference bool
+	// The plan segment's direction unit vector and length (lenD 0 for a
+	// vertical segment), for the disc test of visitID.
+	ux, uy, lenD float64
+	// cand queues the grid walk's candidates (see flush).
+	cand  [32]segCand
+	ncand int
+	// grazes are the grazing contacts found, turned into res.Grazing at
+	// the end (kept free of pointers so that the state stays on the stack).
+	gz   [8]grazeHit
+	ngz  int
+	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
+	sw   sweep
 }
 
-// segPool recycles segment states (they are too large for the stack once
-// captured by the index visitor).
-var segPool = sync.Pool{New: func() any { return new(segState) }}
-
-// reset prepares a pooled state for one query.
-func (st *segState) reset(bf *terrain.Battlefield, f *filter, a, b geom.Vec3, res *SegmentResult) {
-	st.bf, st.f, st.a, st.b, st.res = bf, f, a, b, res
-	st.first, st.fitem, st.ftop, st.found, st.nsq = segHit{t: math.Inf(1)}, terrain.Item{}, 0, false, 0
+// grazeHit is a grazing contact found by segment.
+type grazeHit struct {
+	item terrain.Item
+	t    float64
 }
 
 // segment is SightSegment with a prepared filter.
 func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter) SegmentResult {
+	return segmentMode(bf, a, b, f, false)
+}
+
+// segmentClear is segment for callers that only read Clear (and, when
+// Clear, Grazing): it stops at the first blocker found.
+func segmentClear(bf *terrain.Battlefield, a, b geom.Vec3, f *filter) SegmentResult {
+	return segmentMode(bf, a, b, f, true)
+}
+
+func segmentMode(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly bool) SegmentResult {
+	return segmentRun(bf, a, b, f, clearOnly, false)
+}
+
+// segmentRun is segment; reference selects the slow reference walk.
+func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, reference bool) SegmentResult {
 	res := SegmentResult{From: a, To: b, Clear: true, GrazingBlocks: f.opt.GrazingBlocks}
 	if !finiteVec(a) || !finiteVec(b) {
 		return res
 	}
-	st := segPool.Get().(*segState)
-	defer segPool.Put(st)
-	st.reset(bf, f, a, b, &res)
-	bf.VisitFlatSegment(geom.Seg(geom.Flat(a), geom.Flat(b)), st.visit)
+	var st segState
+	st.bf, st.pr, st.f, st.a, st.b = bf, preparedOf(bf), f, a, b
+	st.first.t = math.Inf(1)
+	st.clearOnly, st.reference = clearOnly, reference
+	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
+		st.lenD = math.Hypot(dx, dy)
+		st.ux, st.uy = dx/st.lenD, dy/st.lenD
+	}
+	st.walk()
 	if st.nsq > f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
 		slices.SortFunc(h, func(x, y squadHit) int { return sgnCmp(x.hit.t, y.hit.t) })
@@ -158,7 +197,181 @@ func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter) SegmentResult {
 		res.Clear = false
 		res.Blocker = st.blocker()
 	}
+	gz := st.gz[:st.ngz]
+	if st.gzov != nil {
+		gz = *st.gzov
+	}
+	// Contacts beyond the blocker are not reported: the sightline never
+	// gets there (and the walk may skip those occluders).
+	n := 0
+	for _, g := range gz {
+		if !st.found || g.t <= st.first.t {
+			n++
+		}
+	}
+	if n > 0 {
+		res.Grazing = make([]Graze, 0, n)
+		for _, g := range gz {
+			if !st.found || g.t <= st.first.t {
+				res.Grazing = append(res.Grazing, Graze{ID: itemID(bf, g.item), Item: g.item, At: segAt(a, b, g.t)})
+			}
+		}
+	}
 	return res
+}
+
+// walk visits every occluder whose plan box the segment's plan may touch:
+// through the prepared grid, cells row by row from a towards b, each
+// occluder once; without a grid, all of them.
+func (st *segState) walk() {
+	sc := st.pr
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	g := &sc.grid
+	if st.reference {
+		for id := range sc.boxes {
+			if !st.visitID(id) {
+				return
+			}
+		}
+		return
+	}
+	if g.nx == 0 {
+		for id := range sc.boxes {
+			if _, ok := sc.boxes[id].hitsSegment(ax, ay, dx, dy); ok && !st.visitID(id) {
+				return
+			}
+		}
+		return
+	}
+	st.ncand = 0
+	var seen [gridMaxItems / 64]uint64
+	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
+	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
+	m := g.margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
+	j0, j1 := g.row(ylo-m), g.row(yhi+m)
+	jstep, ja, jb := 1, j0, j1
+	if dy < 0 {
+		jstep, ja, jb = -1, j1, j0
+	}
+	for j := ja; ; j += jstep {
+		// The segment's plan within the row's band (grown by m).
+		x0, x1 := xlo, xhi
+		if dy != 0 {
+			y0 := max(ylo, g.y0+float64(j)*g.ch-m)
+			y1 := min(yhi, g.y0+float64(j+1)*g.ch+m)
+			if j == j0 {
+				y0 = ylo
+			}
+			if j == j1 {
+				y1 = yhi
+			}
+			xa, xb := ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			x0, x1 = max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
+		}
+		i0, i1 := g.col(x0-m), g.col(x1+m)
+		istep, ia, ib := 1, i0, i1
+		if dx < 0 {
+			istep, ia, ib = -1, i1, i0
+		}
+		for i := ia; ; i += istep {
+			k := j*g.nx + i
+			for _, id := range g.ids[g.start[k]:g.start[k+1]] {
+				w, bit := id>>6, uint64(1)<<(id&63)
+				if seen[w]&bit != 0 {
+					continue
+				}
+				seen[w] |= bit
+				if t, ok := sc.boxes[id].hitsSegment(ax, ay, dx, dy); ok && !st.push(t, id) {
+					return
+				}
+			}
+			if i == ib {
+				break
+			}
+		}
+		if !st.flush() || j == jb {
+			return
+		}
+		// Rows further on lie past the parameter where the segment leaves
+		// this row (less the margin): once the blocker is nearer, no later
+		// occluder can block first or graze before it.
+		if st.found && st.f.opt.ThroughOwnSquad == 0 && dy != 0 {
+			yb := g.y0 + float64(j+1)*g.ch - m
+			if dy < 0 {
+				yb = g.y0 + float64(j)*g.ch + m
+			}
+			if st.first.t+entrySlack < (yb-ay)/dy {
+				return
+			}
+		}
+	}
+}
+
+// segCand is a candidate occluder of the grid walk and the parameter where
+// the segment enters its plan box.
+type segCand struct {
+	t  float64
+	id int32
+}
+
+// push queues a candidate, flushing the queue when it is full; it reports
+// whether to go on.
+func (st *segState) push(t float64, id int32) bool {
+	if st.ncand == len(st.cand) && !st.flush() {
+		return false
+	}
+	st.cand[st.ncand] = segCand{t, id}
+	st.ncand++
+	return true
+}
+
+// flush visits the queued candidates in order of box entry and reports
+// whether to go on. Once a blocker is known, a candidate whose box the
+// segment enters clearly after it can neither block first nor graze
+// before it, so it is skipped (except under ThroughOwnSquad, whose count
+// covers the whole segment).
+func (st *segState) flush() bool {
+	c := st.cand[:st.ncand]
+	st.ncand = 0
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].t < c[j-1].t; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+	cut := st.f.opt.ThroughOwnSquad == 0
+	for _, k := range c {
+		if cut && st.found && k.t-entrySlack > st.first.t {
+			break
+		}
+		if !st.visitID(int(k.id)) {
+			return false
+		}
+	}
+	return true
+}
+
+// entrySlack bounds the rounding of a box entry parameter
+// (planBox.hitsSegment) below the true one.
+const entrySlack = 1e-9
+
+// visitID handles one prepared occluder (pieces first, then models)
+// and reports whether to go on.
+func (st *segState) visitID(id int) bool {
+	if st.lenD > 0 && !st.reference {
+		// The segment's plan misses the occluder's disc clearly (by more
+		// than rounding, see planDisc): no contact at all.
+		d := &st.pr.discs[id]
+		cx, cy := d.cx-st.a.X, d.cy-st.a.Y
+		r := d.r + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -r || s > st.lenD+r || abs(cx*st.uy-cy*st.ux) > r {
+			return true
+		}
+	}
+	if id < st.pr.npieces {
+		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
+	}
+	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.pr.npieces})
 }
 
 func sgnCmp(x, y float64) int {
@@ -171,7 +384,7 @@ func sgnCmp(x, y float64) int {
 	return 0
 }
 
-// visit handles one candidate item of the spatial index.
+// visit handles one candidate item and reports whether to go on.
 func (st *segState) visit(it terrain.Item) bool {
 	if it.Kind == terrain.ItemPiece {
 		p := &st.bf.Pieces()[it.Index]
@@ -179,29 +392,37 @@ func (st *segState) visit(it terrain.Item) bool {
 		if !ok || (math.Min(st.a.Z, st.b.Z) > top) {
 			return true
 		}
-		h := prismSegment(p.Footprint, top, st.a, st.b, &st.sw)
+		h := st.prism(p.Footprint, top)
 		st.record(it, h, top)
-		return true
+		return !(st.clearOnly && st.found)
 	}
 	m := &st.bf.Models()[it.Index]
 	ok, own := st.f.modelBlocks(m, it.Index)
 	if !ok || math.Min(st.a.Z, st.b.Z) > m.Hull.Height {
 		return true
 	}
-	ring := modelRing(m, st.ring[:0])
+	ring := st.pr.ring(it.Index)
 	if len(ring) < 3 {
 		return true
 	}
-	h := prismSegment(geom.Polygon{Outer: ring}, m.Hull.Height, st.a, st.b, &st.sw)
+	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height)
 	if own && h.block {
 		if st.nsq < len(st.squad) {
 			st.squad[st.nsq] = squadHit{it, h}
 			st.nsq++
-			return true
+			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
 		}
 	}
 	st.record(it, h, m.Hull.Height)
-	return true
+	return !(st.clearOnly && st.found)
+}
+
+// prism decides how the segment meets one prism.
+func (st *segState) prism(fp geom.Polygon, top float64) segHit {
+	if st.reference {
+		return prismSegment(fp, top, st.a, st.b, &st.sw)
+	}
+	return prismSegmentFast(fp, top, st.a, st.b, &st.sw)
 }
 
 // record folds one occluder's hit into the state.
@@ -212,13 +433,36 @@ func (st *segState) record(it terrain.Item, h segHit, top float64) {
 	case h.graze && st.f.opt.GrazingBlocks:
 		st.consider(it, h, top)
 	case h.graze:
-		st.res.Grazing = append(st.res.Grazing, Graze{ID: itemID(st.bf, it), Item: it, At: segAt(st.a, st.b, h.t)})
+		g := grazeHit{it, h.t}
+		switch {
+		case st.gzov != nil:
+			*st.gzov = append(*st.gzov, g)
+		case st.ngz < len(st.gz):
+			st.gz[st.ngz] = g
+			st.ngz++
+		default:
+			ov := append(append(make([]grazeHit, 0, 4*len(st.gz)), st.gz[:]...), g)
+			st.gzov = &ov
+		}
 	}
 }
 
-// consider keeps the blocking hit nearest to a.
+// consider keeps the blocking hit nearest to a. Ties go to a true block
+// over a grazing one, then to pieces before models, then to the lower
+// index, so that the answer does not depend on the visiting order.
 func (st *segState) consider(it terrain.Item, h segHit, top float64) {
-	if !st.found || h.t < st.first.t || (h.t == st.first.t && h.block && !st.first.block) {
+	better := !st.found || h.t < st.first.t
+	if !better && h.t == st.first.t {
+		switch {
+		case h.block != st.first.block:
+			better = h.block
+		case it.Kind != st.fitem.Kind:
+			better = it.Kind < st.fitem.Kind
+		default:
+			better = it.Index < st.fitem.Index
+		}
+	}
+	if better {
 		st.first, st.fitem, st.ftop, st.found = h, it, top, true
 	}
 }
@@ -250,6 +494,14 @@ func itemID(bf *terrain.Battlefield, it terrain.Item) string {
 	return bf.Models()[it.Index].ID
 }
 
+// abs is math.Abs (spelt out so it inlines in the hot loops).
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 func finiteVec(v geom.Vec3) bool {
 	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
 }
@@ -264,14 +516,46 @@ type sweepEvent struct {
 	p, q   geom.Point
 	sq     int8 // Orient(A, B, q)
 	tp, tm uint8
-	zs     int8 // cached sign of z(t) - top, 2 when unknown
+	zs     int8    // cached sign of z(t) - top, 2 when unknown
+	err    float64 // bound on the rounding error of t (prismSegmentFast)
 }
 
 // sweep holds the fracScratch space of prismSegment.
 type sweep struct {
-	ev  [64]sweepEvent
-	evs []sweepEvent
-	iv  [16]r1.Interval
+	ev   [32]sweepEvent
+	nev  int           // events in ev, when over is nil
+	over *[]sweepEvent // all events, when there are more than len(ev); a
+	// pointer, since appending to a slice field would make the whole sweep
+	// (and whatever its owner points to) escape
+	iv [16]r1.Interval
+}
+
+// The events live in the fixed array unless there are too many: a slice of
+// ev kept in the sweep itself would make every sweep escape to the heap.
+
+// events returns the collected events.
+func (sw *sweep) events() []sweepEvent {
+	if sw.over != nil {
+		return *sw.over
+	}
+	return sw.ev[:sw.nev]
+}
+
+// resetEvents empties the event list.
+func (sw *sweep) resetEvents() { sw.nev, sw.over = 0, nil }
+
+// addEvent appends one event (to the heap only past len(sw.ev) events).
+func (sw *sweep) addEvent(e sweepEvent) {
+	switch {
+	case sw.over != nil:
+		*sw.over = append(*sw.over, e)
+	case sw.nev < len(sw.ev):
+		sw.ev[sw.nev] = e
+		sw.nev++
+	default:
+		ov := append(append(make([]sweepEvent, 0, 2*len(sw.ev)), sw.ev[:]...), e)
+		sw.over = &ov
+	}
 }
 
 // prismSegment decides how the segment a→b meets the prism footprint ×
@@ -332,6 +616,148 @@ func prismSegment(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHi
 	return sw.grazeMixed(fp, a, b, top)
 }
 
+// prismSegmentFast is prismSegment with a fast path for the common case:
+// no vertex of the footprint lies on the segment's line, and the boundary
+// crossings are separated from each other and from the segment's ends by
+// more than their rounding error. The exact order of the crossings along
+// the line is then their floating-point order, the interior stretches on
+// the line follow from parity alone, and whether the segment crosses the
+// interior is read off them instead of from
+// geom.Polygon.SegmentCrossesInterior; a segment that does not cross
+// cannot touch the closed footprint either (it would need a vertex on the
+// line or a crossing at an end). Every other case, and any doubt, goes to
+// prismSegment; the answers are the same (fast_sight_test.go compares
+// them).
+func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHit {
+	A, B := geom.Flat(a), geom.Flat(b)
+	zlo, zhi := math.Min(a.Z, b.Z), math.Max(a.Z, b.Z)
+	every := math.IsInf(top, 1)
+	if !every && zlo > top {
+		return segHit{}
+	}
+	if A == B || (!every && zlo >= top) || len(fp.Outer) < 3 || !sw.collectFast(fp, A, B) {
+		return prismSegment(fp, top, a, b, sw)
+	}
+	cross := false
+	var par uint8
+	ev := sw.events()
+	for i := 0; i+1 < len(ev); i++ {
+		par ^= 1
+		if par == 1 && ev[i].t < 1 && ev[i+1].t > 0 {
+			cross = true
+			break
+		}
+	}
+	if every || zhi < top {
+		if cross {
+			return sw.blockAll(a, b, top, every)
+		}
+		return segHit{}
+	}
+	// Mixed: zlo < top <= zhi.
+	if cross {
+		if h := sw.blockMixed(a, b, top); h.block {
+			return h
+		}
+	}
+	return sw.grazeMixed(fp, a, b, top)
+}
+
+// collectFast gathers the boundary crossings of fp on the line A→B, sorted,
+// each with a bound on the rounding error of its parameter. It reports false
+// (leaving the events unusable) when a vertex lies on the line, a crossing
+// may be at an end of the segment or may be out of order, or there are more
+// than len(sw.ev) crossings.
+func (sw *sweep) collectFast(fp geom.Polygon, A, B geom.Point) bool {
+	sw.resetEvents()
+	d := B.Sub(A)
+	if !sw.addRingFast(fp.Outer, A, B, d) {
+		return false
+	}
+	for _, h := range fp.Holes {
+		if !sw.addRingFast(h, A, B, d) {
+			return false
+		}
+	}
+	ev := sw.events()
+	for i := 1; i < len(ev); i++ {
+		for j := i; j > 0 && ev[j].t < ev[j-1].t; j-- {
+			ev[j], ev[j-1] = ev[j-1], ev[j]
+		}
+	}
+	for i := 0; i+1 < len(ev); i++ {
+		if !(ev[i+1].t-ev[i].t > ev[i].err+ev[i+1].err) {
+			return false
+		}
+	}
+	return true
+}
+
+// orientFast is geom.Orient(A, B, q) for d = B - A (as computed in
+// floating point): a float filter inlined in the hot loop, with the exact
+// predicate behind it. The bound covers the rounding of d, of q - A, of the
+// two products and of their difference.
+func orientFast(A, B, d, q geom.Point) int {
+	qx, qy := q.X-A.X, q.Y-A.Y
+	l, r := d.X*qy, d.Y*qx
+	det := l - r
+	bound := 8 * 0x1p-53 * (abs(l) + abs(r))
+	switch {
+	case det > bound && det > 0x1p-900:
+		return 1
+	case det < -bound && det < -0x1p-900:
+		return -1
+	}
+	return geom.Orient(A, B, q)
+}
+
+// fastErr is the relative rounding bound used by collectFast: each of the
+// two cross products carries at most about 4 roundings of its terms' size,
+// doubled for safety.
+const fastErr = 16 * 0x1p-53
+
+// addRingFast appends the crossings of one ring (see collectFast).
+func (sw *sweep) addRingFast(r geom.Ring, A, B, d geom.Point) bool {
+	n := len(r)
+	if n == 0 {
+		return true
+	}
+	p := r[n-1]
+	sp := orientFast(A, B, d, p)
+	if sp == 0 {
+		return false
+	}
+	for _, q := range r {
+		sq := orientFast(A, B, d, q)
+		if sq == 0 {
+			return false
+		}
+		if sp != sq {
+			if sw.nev == len(sw.ev) {
+				return false
+			}
+			e := q.Sub(p)
+			pa := p.Sub(A)
+			num := pa.X*e.Y - pa.Y*e.X
+			den := d.X*e.Y - d.Y*e.X
+			nabs := abs(pa.X*e.Y) + abs(pa.Y*e.X)
+			dabs := abs(d.X*e.Y) + abs(d.Y*e.X)
+			t := num / den
+			slack := abs(den) - fastErr*dabs
+			if !(slack > 0) {
+				return false
+			}
+			err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
+			if !(abs(t) > err) || !(abs(t-1) > err) {
+				return false
+			}
+			sw.addEvent(sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err})
+		}
+		p, sp = q, sq
+	}
+	return true
+}
+
 // verticalSegment handles a segment whose plan is a single point.
 func verticalSegment(fp geom.Polygon, top float64, a, b geom.Vec3) segHit {
 	loc := fp.Locate(geom.Flat(a))
@@ -363,7 +789,7 @@ func verticalSegment(fp geom.Polygon, top float64, a, b geom.Vec3) segHit {
 // collect gathers the boundary events of fp on the segment's line, sorted.
 func (sw *sweep) collect(fp geom.Polygon, a, b geom.Vec3) {
 	A, B := geom.Flat(a), geom.Flat(b)
-	sw.evs = sw.ev[:0]
+	sw.resetEvents()
 	d := B.Sub(A)
 	dd := d.Dot(d)
 	add := func(r geom.Ring) {
@@ -375,11 +801,11 @@ func (sw *sweep) collect(fp geom.Polygon, a, b geom.Vec3) {
 			case sp*sq < 0:
 				e := q.Sub(p)
 				t := p.Sub(A).Cross(e) / d.Cross(e)
-				sw.evs = append(sw.evs, sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2})
+				sw.addEvent(sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2})
 			case sp == 0 && sq != 0:
-				sw.evs = append(sw.evs, vertexEvent(p, q, sq, A, d, dd))
+				sw.addEvent(vertexEvent(p, q, sq, A, d, dd))
 			case sq == 0 && sp != 0:
-				sw.evs = append(sw.evs, vertexEvent(q, p, sp, A, d, dd))
+				sw.addEvent(vertexEvent(q, p, sp, A, d, dd))
 			}
 		}
 	}
@@ -388,7 +814,7 @@ func (sw *sweep) collect(fp geom.Polygon, a, b geom.Vec3) {
 		add(h)
 	}
 	// Insertion sort: event counts are small and this does not allocate.
-	ev := sw.evs
+	ev := sw.events()
 	for i := 1; i < len(ev); i++ {
 		for j := i; j > 0 && ev[j].t < ev[j-1].t; j-- {
 			ev[j], ev[j-1] = ev[j-1], ev[j]
@@ -411,7 +837,7 @@ func vertexEvent(v, w geom.Point, side int, A, d geom.Point, dd float64) sweepEv
 
 // zsign returns the exact sign of z(X) - top at the event's point X.
 func (sw *sweep) zsign(i int, a, b geom.Vec3, top float64) int {
-	e := &sw.evs[i]
+	e := &sw.events()[i]
 	if e.zs == 2 {
 		e.zs = int8(geom.Orient3(a, b, geom.Lift(e.p, top), geom.Lift(e.q, top)) * int(e.sq))
 	}
@@ -429,7 +855,7 @@ type stretch struct {
 // stretches calls fn for every interior stretch meeting the segment.
 func (sw *sweep) stretches(fn func(s stretch) bool) {
 	var pp, pm uint8
-	ev := sw.evs
+	ev := sw.events()
 	for i := 0; i+1 < len(ev); i++ {
 		pp ^= ev[i].tp
 		pm ^= ev[i].tm
@@ -465,10 +891,19 @@ func (sw *sweep) blockAll(a, b geom.Vec3, top float64, every bool) segHit {
 		}
 		return true
 	})
-	if math.IsInf(h.t, 1) { // rounding hid the crossing: report the nearest end
+	if math.IsInf(h.t, 1) {
+		// Rounding hid the crossing (it lies within rounding of an end):
+		// report the boundary event nearest to the segment, clamped to it.
 		h.t = 0
+		best := math.Inf(1)
+		for _, e := range sw.events() {
+			c := min(max(e.t, 0), 1)
+			if d := abs(e.t - c); d < best {
+				best, h.t = d, c
+			}
+		}
 		if !every {
-			h.below = top - math.Min(a.Z, b.Z)
+			h.below = top - zAt(a, b, h.t)
 		}
 	}
 	return h
@@ -523,8 +958,8 @@ func (sw *sweep) blockMixed(a, b geom.Vec3, top float64) segHit {
 // when it does not block: a boundary event or an end inside the footprint at
 // or below top.
 func (sw *sweep) grazeMixed(fp geom.Polygon, a, b geom.Vec3, top float64) segHit {
-	for i := range sw.evs {
-		t := sw.evs[i].t
+	for i := range sw.events() {
+		t := sw.events()[i].t
 		if t >= 0 && t <= 1 && sw.zsign(i, a, b, top) <= 0 {
 			return segHit{graze: true, t: t}
 		}
@@ -653,13 +1088,15 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResul
 		return res
 	}
 	var buf [2*circleSegmentsMax + 2]geom.Vec3
-	pts := characteristicPoints(m, buf[:0])
+	pts := characteristicPoints(m, preparedOf(bf).ring(ti), buf[:0])
 	res.Centre = geom.Segment3{A: eye, B: pts[0]}
-	var centre SegmentResult
+	// The centre sightline is complete (its blocker is reported); the
+	// others only need Clear and stop at the first blocker found.
+	centre := segment(bf, eye, pts[0], f)
 	for i, p := range pts {
-		s := segment(bf, eye, p, f)
-		if i == 0 {
-			centre = s
+		s := centre
+		if i > 0 {
+			s = segmentClear(bf, eye, p, f)
 		}
 		if s.Clear {
 			visible(s)
@@ -668,7 +1105,7 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResul
 	}
 	sc := getScratch()
 	defer putScratch(sc)
-	fr := visibleFraction(bf, eye, ti, f, sc, true)
+	fr := visibleFractionMode(bf, eye, ti, f, sc, fracSight)
 	res.Method = MethodRegion
 	if fr.Case == CaseEyeInside {
 		res.Method = MethodEyeInside
@@ -693,11 +1130,10 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResul
 // characteristicPoints appends the points Sight tries first: the volume's
 // centre, its top centre, then the corners of its plan ring at the top and
 // at the bottom (at most 8 of each, evenly spread over a polygonised base).
-func characteristicPoints(m *terrain.Model, dst []geom.Vec3) []geom.Vec3 {
+// ring is the model's plan ring (modelRing).
+func characteristicPoints(m *terrain.Model, ring []geom.Point, dst []geom.Vec3) []geom.Vec3 {
 	h := m.Hull.Height
 	dst = append(dst, geom.Lift(m.Position, h/2), geom.Lift(m.Position, h))
-	var rb [circleSegmentsMax]geom.Point
-	ring := modelRing(m, rb[:0])
 	step := max(1, len(ring)/8)
 	for i := 0; i < len(ring); i += step {
 		dst = append(dst, geom.Lift(ring[i], h))
