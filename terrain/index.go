@@ -30,9 +30,12 @@ func (k ItemKind) String() string {
 // Item names one terrain piece or one model of a Battlefield by its index
 // in Pieces() or Models().
 type Item struct {
-	Kind  ItemKind
-	Index int
+	Kind  ItemKind `json:"kind"`
+	Index int      `json:"index"`
 }
+
+// MarshalText encodes the kind as "piece" or "model".
+func (k ItemKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // segmentTolerance is the slack, as a fraction of the segment's parameter
 // range [0, 1], allowed when a segment grazes a box: a segment that touches
