@@ -25,6 +25,32 @@ func BenchmarkOrientNearDegenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkOrientCollinear times three exactly collinear points that are
+// not on an axis, the case of a sample lying exactly on a terrain edge: the
+// filter can never decide it and the exact stage must prove the zero.
+func BenchmarkOrientCollinear(b *testing.B) {
+	b.ReportAllocs()
+	// Steps of (0.25, 0.125) from (1.5, 2.25): binary fractions, so the
+	// determinant 0.25·0.25 - 0.125·0.5 is exactly 0.
+	p, q, r := Pt(1.5, 2.25), Pt(1.75, 2.375), Pt(2, 2.5)
+	for b.Loop() {
+		sinkInt += Orient(p, q, r)
+	}
+}
+
+// BenchmarkOrient3NearDegenerate times four points on the plane
+// z = 0.3x - 0.7y as computed in float64, one nudged by an ulp, so the
+// filter cannot decide.
+func BenchmarkOrient3NearDegenerate(b *testing.B) {
+	b.ReportAllocs()
+	on := func(x, y float64) Vec3 { return V3(x, y, 0.3*x-0.7*y) }
+	p, q, r, s := on(0.1, 0.2), on(1.3, -0.7), on(-0.9, 2.1), on(0.7, 0.45)
+	s.Z = math.Nextafter(s.Z, 1)
+	for b.Loop() {
+		sinkInt += Orient3(p, q, r, s)
+	}
+}
+
 func BenchmarkOrient3(b *testing.B) {
 	b.ReportAllocs()
 	p, q, r, s := V3(0, 0, 0), V3(1, 0, 0.5), V3(0, 1, 0.25), V3(0.3, 0.3, 1)

@@ -231,3 +231,212 @@ func TestIntersectSegmentsDifferential(t *testing.T) {
 		}
 	}
 }
+
+// filterUndecided reports whether the floating-point filter at the top of
+// Orient cannot decide a, b, c, so that Orient goes on to the exact stages.
+// It restates that filter only to count how many cases reach the exact
+// stages; correctness is judged against refOrient, never against this.
+func filterUndecided(a, b, c Point) bool {
+	l := (a.X - c.X) * (b.Y - c.Y)
+	r := (a.Y - c.Y) * (b.X - c.X)
+	bound := orientBound*(math.Abs(l)+math.Abs(r)) + tinyBound
+	return math.Abs(l-r) <= bound && !(l == 0 && r == 0 &&
+		(a.X == c.X || b.Y == c.Y) && (a.Y == c.Y || b.X == c.X))
+}
+
+// nudge moves x by k ulps (towards +Inf for k > 0).
+func nudge(x float64, k int) float64 {
+	for ; k > 0; k-- {
+		x = math.Nextafter(x, math.Inf(1))
+	}
+	for ; k < 0; k++ {
+		x = math.Nextafter(x, math.Inf(-1))
+	}
+	return x
+}
+
+// nearDegenerate returns three points that are collinear or nearly so, in
+// one of four constructions that defeat the floating-point filter.
+func nearDegenerate(rng *rand.Rand) (Point, Point, Point) {
+	scale := math.Pow(10, float64(rng.IntN(10)-3))
+	coord := func() float64 { return (rng.Float64() - 0.5) * scale }
+	var a, b, c Point
+	switch rng.IntN(4) {
+	case 0: // c = a + t(b-a) in float64, then moved by up to 2 ulps.
+		a, b = Pt(coord(), coord()), Pt(coord(), coord())
+		t := rng.Float64()*3 - 1
+		c = Pt(nudge(a.X+t*(b.X-a.X), rng.IntN(5)-2), nudge(a.Y+t*(b.Y-a.Y), rng.IntN(5)-2))
+	case 1: // on y = m·x + q with an irrational-looking slope and offset.
+		m := [...]float64{math.Sqrt2, -math.Pi / 7, math.E / 3, 1 / math.Sqrt(3)}[rng.IntN(4)]
+		q := math.Phi * scale * (rng.Float64() - 0.5)
+		on := func() Point { x := coord(); return Pt(x, nudge(m*x+q, rng.IntN(3)-1)) }
+		a, b, c = on(), on(), on()
+	case 2: // c is the float64 intersection of a→b with another segment.
+		a, b = Pt(coord(), coord()), Pt(coord(), coord())
+		p, q := Pt(coord(), coord()), Pt(coord(), coord())
+		d1x, d1y, d2x, d2y := b.X-a.X, b.Y-a.Y, q.X-p.X, q.Y-p.Y
+		den := d1x*d2y - d1y*d2x
+		if den == 0 {
+			den = 1
+		}
+		t := ((p.X-a.X)*d2y - (p.Y-a.Y)*d2x) / den
+		c = Pt(a.X+t*d1x, a.Y+t*d1y)
+	default: // a + k·d for a small binary step d: often exactly collinear.
+		a = Pt(coord(), coord())
+		dx, dy := float64(rng.IntN(64)-32)/1024, float64(rng.IntN(64)-32)/1024
+		i, j := float64(rng.IntN(9)-4), float64(rng.IntN(9)-4)
+		b, c = Pt(a.X+i*dx, a.Y+i*dy), Pt(a.X+j*dx, a.Y+j*dy)
+	}
+	// Scale by a power of two (exact, sign-preserving) now and then,
+	// sometimes beyond the expansion's range to reach the math/big path.
+	if rng.IntN(8) == 0 {
+		e := rng.IntN(1200) - 600
+		for _, p := range []*Point{&a, &b, &c} {
+			p.X, p.Y = math.Ldexp(p.X, e), math.Ldexp(p.Y, e)
+		}
+	}
+	// Random argument order so no point is always the base.
+	switch rng.IntN(3) {
+	case 1:
+		a, b, c = b, c, a
+	case 2:
+		a, c = c, a
+	}
+	return a, b, c
+}
+
+// TestOrientExpansionDifferential drives the expansion stage with at least
+// 100,000 triples that the floating-point filter cannot decide, comparing
+// both orientExpansion and Orient with the big.Rat reference.
+func TestOrientExpansionDifferential(t *testing.T) {
+	const want, maxTries = 100000, 400000
+	rng := rand.New(rand.NewPCG(7, 8))
+	undecided, expanded, zeros := 0, 0, 0
+	for try := 0; try < maxTries && expanded < want; try++ {
+		a, b, c := nearDegenerate(rng)
+		ref := refOrient(a, b, c)
+		if got := Orient(a, b, c); got != ref {
+			t.Fatalf("Orient(%v, %v, %v) = %d, want %d", a, b, c, got, ref)
+		}
+		s, ok := orientExpansion(a, b, c)
+		if ok && s != ref {
+			t.Fatalf("orientExpansion(%v, %v, %v) = %d, want %d", a, b, c, s, ref)
+		}
+		if filterUndecided(a, b, c) {
+			undecided++
+			if ok {
+				expanded++
+				if ref == 0 {
+					zeros++
+				}
+			}
+		}
+	}
+	if expanded < want {
+		t.Fatalf("only %d filter-undecided triples reached the expansion stage (%d undecided), want %d",
+			expanded, undecided, want)
+	}
+	// Exactly collinear triples must be among them, not only near misses.
+	if zeros < want/20 {
+		t.Errorf("only %d of %d expansion-stage triples were exactly collinear", zeros, expanded)
+	}
+	t.Logf("%d filter-undecided, %d by expansion, %d collinear", undecided, expanded, zeros)
+}
+
+// nearCoplanar returns four points on or within ulps of a plane with
+// irrational-looking coefficients, or with d built from a, b and c.
+func nearCoplanar(rng *rand.Rand) (Vec3, Vec3, Vec3, Vec3) {
+	scale := math.Pow(10, float64(rng.IntN(8)-2))
+	coord := func() float64 { return (rng.Float64() - 0.5) * scale }
+	mx, my := math.Sqrt2, -math.Pi/5
+	q := math.E * scale * (rng.Float64() - 0.5)
+	on := func() Vec3 {
+		x, y := coord(), coord()
+		return V3(x, y, nudge(mx*x+my*y+q, rng.IntN(3)-1))
+	}
+	a, b, c := on(), on(), on()
+	var d Vec3
+	switch rng.IntN(3) {
+	case 0:
+		d = on()
+	case 1:
+		s, t := rng.Float64()*2-0.5, rng.Float64()*2-0.5
+		d = V3(a.X+s*(b.X-a.X)+t*(c.X-a.X), a.Y+s*(b.Y-a.Y)+t*(c.Y-a.Y), a.Z+s*(b.Z-a.Z)+t*(c.Z-a.Z))
+	default:
+		// Multiples of 2^-10 below 2^12: every sum below is exact, so
+		// d = a + i·u + j·v is exactly coplanar with a, b = a+u, c = a+v.
+		grid := func() float64 { return float64(rng.IntN(1<<21)-1<<20) / 1024 }
+		step := func() float64 { return float64(rng.IntN(64)-32) / 1024 }
+		a = V3(grid(), grid(), grid())
+		u, v := V3(step(), step(), step()), V3(step(), step(), step())
+		i, j := float64(rng.IntN(9)-4), float64(rng.IntN(9)-4)
+		b, c = V3(a.X+u.X, a.Y+u.Y, a.Z+u.Z), V3(a.X+v.X, a.Y+v.Y, a.Z+v.Z)
+		d = V3(a.X+i*u.X+j*v.X, a.Y+i*u.Y+j*v.Y, a.Z+i*u.Z+j*v.Z)
+	}
+	return a, b, c, d
+}
+
+// TestOrient3ExpansionDifferential compares orient3Expansion and Orient3
+// with the big.Rat reference on nearly coplanar quadruples.
+func TestOrient3ExpansionDifferential(t *testing.T) {
+	const n = 20000
+	rng := rand.New(rand.NewPCG(9, 10))
+	expanded, zeros := 0, 0
+	for range n {
+		a, b, c, d := nearCoplanar(rng)
+		ref := refOrient3(a, b, c, d)
+		if got := Orient3(a, b, c, d); got != ref {
+			t.Fatalf("Orient3(%v, %v, %v, %v) = %d, want %d", a, b, c, d, got, ref)
+		}
+		s, ok := orient3Expansion(a, b, c, d)
+		if !ok {
+			t.Fatalf("orient3Expansion(%v, %v, %v, %v) gave up on table-scale input", a, b, c, d)
+		}
+		if s != ref {
+			t.Fatalf("orient3Expansion(%v, %v, %v, %v) = %d, want %d", a, b, c, d, s, ref)
+		}
+		expanded++
+		if ref == 0 {
+			zeros++
+		}
+	}
+	if zeros < n/10 {
+		t.Errorf("only %d exactly coplanar quadruples among %d", zeros, expanded)
+	}
+	t.Logf("%d by expansion, %d coplanar", expanded, zeros)
+}
+
+// TestOrientNoAllocs is a contract test: the exact stages for inputs the
+// filter cannot decide must not allocate.
+func TestOrientNoAllocs(t *testing.T) {
+	// Near-degenerate: see the y = 0.1x case in TestOrient.
+	p, q, r := Pt(0, 0), Pt(1, 0.1), Pt(3, 0.30000000000000004)
+	// Exactly collinear, not axis-aligned: steps of (0.25, 0.125) from
+	// (1.5, 2.25), all binary fractions, so (b-a)×(c-a) = 0.25·0.25 -
+	// 0.125·0.5 = 0 exactly.
+	cp, cq, cr := Pt(1.5, 2.25), Pt(1.75, 2.375), Pt(2, 2.5)
+	for _, tr := range [][3]Point{{p, q, r}, {cp, cq, cr}} {
+		if !filterUndecided(tr[0], tr[1], tr[2]) {
+			t.Fatalf("filter decides %v; the test would not reach the exact stage", tr)
+		}
+	}
+	sink := 0
+	if n := testing.AllocsPerRun(100, func() { sink += Orient(p, q, r) + Orient(cp, cq, cr) }); n != 0 {
+		t.Errorf("Orient on near-degenerate input: %v allocs per run, want 0", n)
+	}
+	on := func(x, y float64) Vec3 { return V3(x, y, 0.3*x-0.7*y) }
+	a, b, c, d := on(0.1, 0.2), on(1.3, -0.7), on(-0.9, 2.1), on(0.7, 0.45)
+	d.Z = math.Nextafter(d.Z, 1)
+	if n := testing.AllocsPerRun(100, func() { sink += Orient3(a, b, c, d) }); n != 0 {
+		t.Errorf("Orient3 on near-coplanar input: %v allocs per run, want 0", n)
+	}
+	// The results themselves: q and r lie on opposite sides of y = 0.1x as
+	// explained in TestOrient; cp, cq, cr are exactly collinear.
+	if Orient(p, q, r) != 1 || Orient(cp, cq, cr) != 0 {
+		t.Errorf("Orient = %d, %d; want 1, 0", Orient(p, q, r), Orient(cp, cq, cr))
+	}
+	if got, want := Orient3(a, b, c, d), refOrient3(a, b, c, d); got != want {
+		t.Errorf("Orient3 = %d, want %d", got, want)
+	}
+	_ = sink
+}

@@ -29,8 +29,11 @@ const (
 // right (clockwise) and 0 when the three points are collinear (including
 // when two of them coincide). It is the exact sign of (b-a)×(c-a).
 //
-// A floating-point filter decides almost every call without allocating;
-// inputs close to degenerate fall back to exact rational arithmetic.
+// A floating-point filter decides almost every call; inputs close to
+// degenerate (including exactly collinear ones) are decided by exact
+// floating-point expansion arithmetic, also without allocating. Only inputs
+// whose coordinate differences exceed 2^500 or whose products fall below
+// 2^-960 use exact rational arithmetic (math/big), which allocates.
 // If any coordinate is NaN or ±Inf, Orient returns 0; it never panics.
 func Orient(a, b, c Point) int {
 	detleft := (a.X - c.X) * (b.Y - c.Y)
@@ -55,6 +58,9 @@ func Orient(a, b, c Point) int {
 	if !finite2(a, b, c) {
 		return 0
 	}
+	if s, ok := orientExpansion(a, b, c); ok {
+		return s
+	}
 	return orientExact(a, b, c)
 }
 
@@ -73,7 +79,8 @@ func rat(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
 // ratSub returns x-y exactly.
 func ratSub(x, y float64) *big.Rat { return new(big.Rat).Sub(rat(x), rat(y)) }
 
-// orientExact is the exact sign of (b-a)×(c-a) for finite inputs.
+// orientExact is the exact sign of (b-a)×(c-a) for finite inputs, in
+// math/big; Orient uses it only where orientExpansion cannot be exact.
 func orientExact(a, b, c Point) int {
 	bax, bay := ratSub(b.X, a.X), ratSub(b.Y, a.Y)
 	cax, cay := ratSub(c.X, a.X), ratSub(c.Y, a.Y)
@@ -88,8 +95,10 @@ func orientExact(a, b, c Point) int {
 // the plane, -1 below, and 0 means the four points are coplanar (including
 // degenerate a, b, c).
 //
-// Like Orient it uses a floating-point filter with an exact rational
-// fallback, and returns 0 without panicking if any coordinate is NaN or ±Inf.
+// Like Orient it uses a floating-point filter, then an exact expansion
+// stage that does not allocate, and exact rational arithmetic only when a
+// coordinate difference exceeds 2^330 or a product falls below 2^-960. It
+// returns 0 without panicking if any coordinate is NaN or ±Inf.
 func Orient3(a, b, c, d Vec3) int {
 	adx, ady, adz := a.X-d.X, a.Y-d.Y, a.Z-d.Z
 	bdx, bdy, bdz := b.X-d.X, b.Y-d.Y, b.Z-d.Z
@@ -117,10 +126,14 @@ func Orient3(a, b, c, d Vec3) int {
 		!isFinite(d.X) || !isFinite(d.Y) || !isFinite(d.Z) {
 		return 0
 	}
+	if s, ok := orient3Expansion(a, b, c, d); ok {
+		return s
+	}
 	return orient3Exact(a, b, c, d)
 }
 
-// orient3Exact is the exact sign of ((b-a)×(c-a))·(d-a) for finite inputs.
+// orient3Exact is the exact sign of ((b-a)×(c-a))·(d-a) for finite inputs,
+// in math/big; Orient3 uses it only where orient3Expansion cannot be exact.
 func orient3Exact(a, b, c, d Vec3) int {
 	ux, uy, uz := ratSub(b.X, a.X), ratSub(b.Y, a.Y), ratSub(b.Z, a.Z)
 	vx, vy, vz := ratSub(c.X, a.X), ratSub(c.Y, a.Y), ratSub(c.Z, a.Z)

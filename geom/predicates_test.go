@@ -99,3 +99,120 @@ func TestCompareDistances(t *testing.T) {
 		}
 	}
 }
+
+func TestTwoSumTwoDiff(t *testing.T) {
+	tests := []struct {
+		a, b       float64
+		sum, sumE  float64
+		diff, difE float64
+	}{
+		// 1 + 2^-60 rounds to 1 (2^-60 is below half an ulp of 1, 2^-53):
+		// the whole of 2^-60 is the error.
+		{1, 0x1p-60, 1, 0x1p-60, 1, -0x1p-60},
+		// 0.1 = 3602879701896397·2^-55, 0.2 twice that; the exact sum
+		// 10808639105689191·2^-55 lies halfway between representable
+		// neighbours (ulp 2^-54 in [0.25, 0.5)) and rounds to the even
+		// 5404319552844596·2^-54 = 0.30000000000000004, 2^-55 too high.
+		// 0.1 - 0.2 = -0.1 exactly.
+		{0.1, 0.2, 0.30000000000000004, -0x1p-55, -0.1, 0},
+		// 2^53 + 1 is a tie between 2^53 and 2^53+2 and rounds to even 2^53;
+		// 2^53 - 1 is representable.
+		{0x1p53, 1, 0x1p53, 1, 0x1p53 - 1, 0},
+		{3, -3, 0, 0, 6, 0},
+	}
+	for _, tt := range tests {
+		if s, e := twoSum(tt.a, tt.b); s != tt.sum || e != tt.sumE {
+			t.Errorf("twoSum(%v, %v) = %v, %v, want %v, %v", tt.a, tt.b, s, e, tt.sum, tt.sumE)
+		}
+		if d, e := twoDiff(tt.a, tt.b); d != tt.diff || e != tt.difE {
+			t.Errorf("twoDiff(%v, %v) = %v, %v, want %v, %v", tt.a, tt.b, d, e, tt.diff, tt.difE)
+		}
+	}
+}
+
+func TestExpansionSign(t *testing.T) {
+	tests := []struct {
+		in   []float64 // added in order
+		want []float64 // components, increasing magnitude
+		sign int
+	}{
+		// 1 + 2^-60 - 1 = 2^-60: the tiny term survives the cancellation.
+		{[]float64{1, 0x1p-60, -1}, []float64{0x1p-60}, 1},
+		{[]float64{0x1p100, -0x1p-100, -0x1p100}, []float64{-0x1p-100}, -1},
+		// 2^100 + 1 needs two components; then - 2^100 - 1 cancels to nothing.
+		{[]float64{0x1p100, 1}, []float64{1, 0x1p100}, 1},
+		{[]float64{0x1p100, 1, -0x1p100, -1}, nil, 0},
+		{[]float64{0, 0}, nil, 0},
+	}
+	for _, tt := range tests {
+		var buf [8]float64
+		e := expansion{c: buf[:]}
+		for _, x := range tt.in {
+			e.add(x)
+		}
+		got := e.c[:e.n]
+		if len(got) != len(tt.want) {
+			t.Errorf("expansion of %v = %v, want %v", tt.in, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != tt.want[i] {
+				t.Errorf("expansion of %v = %v, want %v", tt.in, got, tt.want)
+				break
+			}
+		}
+		if s := e.sign(); s != tt.sign {
+			t.Errorf("expansion of %v: sign %d, want %d", tt.in, s, tt.sign)
+		}
+	}
+}
+
+// TestOrientExpansionRange checks where the expansion stage hands over to
+// math/big: differences above 2^500 ≈ 3.27e150 (2^330 ≈ 2.19e99 in 3D) or
+// a product below 2^-960 ≈ 1.0e-289.
+func TestOrientExpansionRange(t *testing.T) {
+	tests := []struct {
+		a, b, c Point
+		sign    int
+		ok      bool
+	}{
+		// (1e150,0)×(0,1e150) = 1e300 > 0; 1e150 < 2^500.
+		{Pt(0, 0), Pt(1e150, 0), Pt(0, 1e150), 1, true},
+		{Pt(0, 0), Pt(1e151, 0), Pt(0, 1e151), 0, false},
+		// 1e-140·1e-140 = 1e-280 ≥ 2^-960, but 1e-150·1e-150 = 1e-300 is not.
+		{Pt(0, 0), Pt(1e-140, 0), Pt(0, 1e-140), 1, true},
+		{Pt(0, 0), Pt(1e-150, 0), Pt(0, 1e-150), 0, false},
+		// A zero product needs no check: (1,1)×(2,2) = 1·2 - 1·2 = 0.
+		{Pt(1, 1), Pt(2, 2), Pt(3, 3), 0, true},
+	}
+	for _, tt := range tests {
+		if s, ok := orientExpansion(tt.a, tt.b, tt.c); s != tt.sign || ok != tt.ok {
+			t.Errorf("orientExpansion(%v, %v, %v) = %d, %v, want %d, %v", tt.a, tt.b, tt.c, s, ok, tt.sign, tt.ok)
+		}
+		if !tt.ok && Orient(tt.a, tt.b, tt.c) != refOrient(tt.a, tt.b, tt.c) {
+			t.Errorf("Orient(%v, %v, %v) disagrees with big.Rat", tt.a, tt.b, tt.c)
+		}
+	}
+	tests3 := []struct {
+		d    Vec3
+		sign int
+		ok   bool
+	}{
+		// Base (0,0,0), (1,0,0), (0,1,0) counter-clockwise; d straight up:
+		// ((1,0,0)×(0,1,0))·(0,0,z) = z.
+		{V3(0, 0, 1e99), 1, true},
+		{V3(0, 0, -1e100), 0, false},
+		// The last product is 1·z: 1e-280 ≥ 2^-960, 1e-300 is not.
+		{V3(0, 0, -1e-280), -1, true},
+		{V3(0, 0, 1e-300), 0, false},
+	}
+	for _, tt := range tests3 {
+		a, b, c := V3(0, 0, 0), V3(1, 0, 0), V3(0, 1, 0)
+		if s, ok := orient3Expansion(a, b, c, tt.d); s != tt.sign || ok != tt.ok {
+			t.Errorf("orient3Expansion(.., %v) = %d, %v, want %d, %v", tt.d, s, ok, tt.sign, tt.ok)
+		}
+		if want := refOrient3(a, b, c, tt.d); Orient3(a, b, c, tt.d) != want {
+			t.Errorf("Orient3(.., %v) = %d, want %d", tt.d, Orient3(a, b, c, tt.d), want)
+		}
+	}
+}
