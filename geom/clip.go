@@ -7,13 +7,14 @@ import "math"
 // polygon with the Sutherland–Hodgman algorithm, appends the result to dst
 // and returns it. Points on a clip edge count as inside.
 //
-// Decisions (which side of each clip edge a vertex is on) are exact;
-// constructed intersection points are computed in floating point along the
-// subject edge, with an error of a few ulps of the coordinates. Consecutive
-// duplicate points are dropped. If fewer than 3 points remain the result is
-// empty (dst is returned unchanged). A non-convex subject may yield a
-// polygon with zero-width bridges along clip edges, which carry no area.
-// A clip polygon with fewer than 3 vertices clips everything away.
+// Decisions (which side of each clip edge a vertex is on) are exact: a
+// floating-point filter settles the clear cases and Orient the doubtful
+// ones; constructed intersection points are computed in floating point
+// along the subject edge, with an error of a few ulps of the coordinates.
+// Consecutive duplicate points are dropped. If fewer than 3 points remain
+// the result is empty (dst is returned unchanged). A non-convex subject may
+// yield a polygon with zero-width bridges along clip edges, which carry no
+// area. A clip polygon with fewer than 3 vertices clips everything away.
 // It allocates nothing when the intermediate polygons have at most 64
 // vertices and dst has capacity for the result.
 func ClipConvex(dst, subject, clip []Point) []Point {
@@ -32,13 +33,11 @@ func ClipConvex(dst, subject, clip []Point) []Point {
 		out = out[:0]
 		e := c1.Sub(c0)
 		prev := in[len(in)-1]
-		po := Orient(c0, c1, prev)
+		fp, po := clipSide(c0, c1, e, prev)
 		for _, cur := range in {
-			co := Orient(c0, c1, cur)
+			fc, co := clipSide(c0, c1, e, cur)
 			if (po >= 0) != (co >= 0) {
 				// The edge prev→cur crosses the clip line strictly.
-				fp := e.Cross(prev.Sub(c0))
-				fc := e.Cross(cur.Sub(c0))
 				t := fp / (fp - fc)
 				if math.IsNaN(t) {
 					t = 0.5
@@ -49,7 +48,7 @@ func ClipConvex(dst, subject, clip []Point) []Point {
 			if co >= 0 {
 				out = appendDistinct(out, cur)
 			}
-			prev, po = cur, co
+			prev, po, fp = cur, co, fc
 		}
 		if len(out) > 1 && out[0] == out[len(out)-1] {
 			out = out[:len(out)-1]
@@ -60,6 +59,25 @@ func ClipConvex(dst, subject, clip []Point) []Point {
 		in, out = out, in
 	}
 	return append(dst, in...)
+}
+
+// clipSide returns the floating-point value f of e×(q−c0), e = c1−c0 as
+// computed in floating point, and the exact sign of (c1−c0)×(q−c0), that
+// is Orient(c0, c1, q). The filter's bound covers the rounding of e, of
+// q−c0, of the two products and of their difference (about 4 roundings of
+// their size, doubled); values that small, tiny (where products may
+// underflow) or not finite go to Orient.
+func clipSide(c0, c1, e, q Point) (float64, int) {
+	l, r := e.X*(q.Y-c0.Y), e.Y*(q.X-c0.X)
+	f := l - r
+	bound := 8*epsilon*(math.Abs(l)+math.Abs(r)) + tinyBound
+	switch {
+	case f > bound:
+		return f, 1
+	case f < -bound:
+		return f, -1
+	}
+	return f, Orient(c0, c1, q)
 }
 
 // appendDistinct appends p unless it equals the last point.

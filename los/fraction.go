@@ -135,6 +135,10 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				continue
 			}
 			f := newFilter(bf, &opt, i, j, nil)
+			if hiddenCertain(bf, eye, j, &f) {
+				out[i][j] = 0
+				continue
+			}
 			out[i][j] = visibleFraction(bf, eye, j, &f, sc, false).Fraction
 		}
 	}
@@ -207,8 +211,9 @@ type projView struct {
 	wedge      []geom.Point // plan hull of the eye and the target ring
 	silBox     planBox      // bounds of the silhouette
 	tdmax      float64      // largest depth of the target's volume, grown by a relative 1e-9
-	// earlyStop lets addPart set covered when a part in front covers the
-	// whole silhouette; the caller then stops (the fraction is 0).
+	// covered is set by addPart when a part in front covers the whole
+	// silhouette (the fraction is 0); with earlyStop the caller then stops
+	// collecting parts, otherwise it still needs them for the shares.
 	earlyStop, covered bool
 }
 
@@ -235,7 +240,9 @@ func (v *projView) depth(p geom.Point, z float64) float64 {
 // prismProject appends to dst the projections of the part of the convex
 // prism ring × [z0, z1] in front of the near plane: its vertices in front
 // and the points where its edges cross the near plane. The projection of
-// the clipped prism is the convex hull of these points.
+// the clipped prism is the convex hull of these points. They come bottom
+// ring first, then top ring, each in ring order, then the crossings: a few
+// monotone runs, which sortPoints merges instead of sorting.
 func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Point) []geom.Point {
 	n := len(ring)
 	depth := func(p geom.Point, z float64) float64 {
@@ -252,15 +259,29 @@ func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Po
 			dst = append(dst, proj(x, zp+s*(zq-zp), v.near))
 		}
 	}
+	cut := false
+	for _, p := range ring {
+		if d0 := depth(p, z0); d0 >= v.near {
+			dst = append(dst, proj(p, z0, d0))
+		} else {
+			cut = true
+		}
+	}
+	if z1 != z0 {
+		for _, p := range ring {
+			if d1 := depth(p, z1); d1 >= v.near {
+				dst = append(dst, proj(p, z1, d1))
+			} else {
+				cut = true
+			}
+		}
+	}
+	if !cut {
+		return dst // no edge crosses the near plane
+	}
 	for i := range n {
 		p, q := ring[i], ring[(i+1)%n]
 		d0, d1 := depth(p, z0), depth(p, z1)
-		if d0 >= v.near {
-			dst = append(dst, proj(p, z0, d0))
-		}
-		if d1 >= v.near && z1 != z0 {
-			dst = append(dst, proj(p, z1, d1))
-		}
 		edge(p, p, z0, z1, d0, d1)
 		edge(p, q, z0, z0, d0, depth(q, z0))
 		edge(p, q, z1, z1, d1, depth(q, z1))
@@ -382,7 +403,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	v.wedge = sc.wedge
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
-		if v.covered {
+		if v.covered && v.earlyStop {
 			break
 		}
 		if it.Kind == terrain.ItemPiece {
@@ -415,8 +436,14 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
 	}
 	if v.covered {
-		// One part in front covers the whole silhouette.
+		// One part in front covers the whole silhouette: nothing is
+		// visible, no witness; only the shares remain to compute.
 		res.VisibleArea, res.Fraction = 0, 0
+		if mode != fracFull {
+			return res
+		}
+		res.Silhouette = append([]geom.Point(nil), sil...)
+		res.Hidden = hiddenShares(bf, sc, sil, area)
 		return res
 	}
 	// Always subtract (with no parts it copies sil): it leaves the
@@ -488,7 +515,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	}
 	sc.spans = append(sc.spans, [2]int{start, len(sc.buf)})
 	sc.items = append(sc.items, it)
-	if v.earlyStop && coversConvex(sc.hull, sil) {
+	if !v.covered && coversConvex(sc.hull, sil) {
 		v.covered = true
 	}
 }
@@ -680,24 +707,8 @@ func polyCentroid(p []geom.Point) geom.Point {
 // (Andrew's monotone chain with geom.Orient), reordering pts in place. It
 // allocates nothing when dst has room.
 func hullInto(dst, pts []geom.Point) []geom.Point {
+	sortPoints(pts)
 	n := len(pts)
-	if n > 24 {
-		slices.SortFunc(pts, func(a, b geom.Point) int {
-			switch {
-			case hullLess(a, b):
-				return -1
-			case hullLess(b, a):
-				return 1
-			}
-			return 0
-		})
-	} else {
-		for i := 1; i < n; i++ {
-			for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
-				pts[j], pts[j-1] = pts[j-1], pts[j]
-			}
-		}
-	}
 	// Drop repeated points (sorted, so repeats are adjacent).
 	k := 0
 	for i := range n {
@@ -781,6 +792,97 @@ func leftTurn(a, b, c geom.Point) bool {
 	return l-r > 8*0x1p-53*(abs(l)+abs(r))
 }
 
+// maxRuns is the number of monotone runs sortPoints merges; more go to a
+// general sort.
+const maxRuns = 8
+
+// sortPoints sorts pts by hullLess in place. Short lists are sorted by
+// insertion; longer ones made of at most maxRuns ascending or descending
+// runs (projected prisms, see prismProject) by merging the runs in place
+// (through a small stack buffer), the rest by a general sort. The order is the
+// same either way (points that compare equal are equal), except for NaN
+// coordinates, which always take the general sort.
+func sortPoints(pts []geom.Point) {
+	n := len(pts)
+	if n <= 24 {
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
+				pts[j], pts[j-1] = pts[j-1], pts[j]
+			}
+		}
+		return
+	}
+	var ends [maxRuns]int
+	runs := 0
+	for i := 0; i < n; {
+		if runs == maxRuns {
+			sortGeneral(pts)
+			return
+		}
+		j := i + 1
+		if j < n && hullLess(pts[j], pts[j-1]) {
+			for j < n && hullLess(pts[j], pts[j-1]) {
+				j++
+			}
+			slices.Reverse(pts[i:j])
+		} else {
+			for j < n && !hullLess(pts[j], pts[j-1]) {
+				j++
+			}
+		}
+		for _, p := range pts[i:j] {
+			if p.X != p.X || p.Y != p.Y {
+				sortGeneral(pts)
+				return
+			}
+		}
+		ends[runs] = j
+		runs++
+		i = j
+	}
+	// Merge each run into the sorted prefix before it.
+	for r := 1; r < runs; r++ {
+		mergeSorted(pts[:ends[r]], ends[r-1])
+	}
+}
+
+// mergeSorted merges the sorted halves p[:m] and p[m:] in place, through
+// a stack copy of the first half; a longer first half goes to sortGeneral.
+func mergeSorted(p []geom.Point, m int) {
+	var buf [128]geom.Point
+	if m > len(buf) {
+		sortGeneral(p)
+		return
+	}
+	left := buf[:m]
+	copy(left, p[:m])
+	i, j, k := 0, m, 0
+	for i < len(left) && j < len(p) {
+		if hullLess(p[j], left[i]) {
+			p[k] = p[j]
+			j++
+		} else {
+			p[k] = left[i]
+			i++
+		}
+		k++
+	}
+	copy(p[k:], left[i:]) // the rest of the second half is in place
+}
+
+// sortGeneral sorts pts by hullLess.
+func sortGeneral(pts []geom.Point) {
+	slices.SortFunc(pts, func(a, b geom.Point) int {
+		switch {
+		case hullLess(a, b):
+			return -1
+		case hullLess(b, a):
+			return 1
+		}
+		return 0
+	})
+}
+
 func hullLess(a, b geom.Point) bool {
 	return a.X < b.X || (a.X == b.X && a.Y < b.Y)
 }
@@ -812,4 +914,159 @@ func separated(w, p []geom.Point) bool {
 		}
 	}
 	return false
+}
+
+// coverView holds one Sight query for hidesAll: the eye and the target's
+// volume ring × [0, h].
+type coverView struct {
+	eye  geom.Vec3
+	ring []geom.Point // the target's plan ring
+	h    float64
+	tol  float64 // absolute margin, of the coordinates' scale times 1e-9
+	// oct, when useOct, replaces ring (see newCoverView); kept apart, as a
+	// slice of it stored in the value would make every coverView escape.
+	oct    [8]geom.Point
+	useOct bool
+}
+
+// newCoverView prepares the cover proofs of model ti seen from eye and
+// reports whether they can be made: a ground target of positive height
+// and the eye outside its closed volume (from inside, the target counts as
+// visible whatever blocks).
+func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bool) {
+	m := &bf.Models()[ti]
+	ring := preparedOf(bf).ring(ti)
+	h := m.Hull.Height
+	if m.Airborne() || len(ring) < 3 || !(h > 0) {
+		return coverView{}, false
+	}
+	if eye.Z >= 0 && eye.Z <= h && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside {
+		return coverView{}, false
+	}
+	scale := 1 + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + abs(ring[0].X) + abs(ring[0].Y) + h
+	cv := coverView{eye: eye, ring: ring, h: h, tol: 1e-9 * scale}
+	if len(ring) > len(cv.oct) {
+		// A polygonised round base has 20 to 256 vertices: prove the
+		// octagon circumscribing its bounding disc instead (a superset:
+		// what hides it hides the base). The disc's radius is grown by
+		// far more than the rounding of the octagon's corners.
+		d := &preparedOf(bf).discs[preparedOf(bf).npieces+ti]
+		for k, u := range unitPolygon(len(cv.oct)) {
+			cv.oct[k] = geom.Pt(d.cx+d.r*(1+1e-9)*u.X, d.cy+d.r*(1+1e-9)*u.Y)
+		}
+		cv.useOct = true
+	}
+	return cv, true
+}
+
+// hiddenCertain reports whether model ti is certainly hidden from eye as a
+// whole: the occluder first found on the sightline to its centre hides
+// every point of it (hidesAll). Its visible fraction is then 0, and most
+// pairs of a table are settled this way without the region.
+func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bool {
+	cv, ok := newCoverView(bf, eye, ti)
+	if !ok {
+		return false
+	}
+	m := &bf.Models()[ti]
+	s := segmentClear(bf, eye, geom.Lift(m.Position, m.Hull.Height/2), f)
+	return !s.Clear && cv.hidesAll(bf, f, s.Blocker.Item)
+}
+
+// hidesAll reports whether the occluder it alone is certain to block every
+// sightline from the eye to every point of the target's volume, by
+// partHides on one convex part of it. A model of the shooter's own squad
+// proves nothing under Options.ThroughOwnSquad (the sightline may pass
+// through it). It is a conservative test: doubtful cases report false.
+func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Item) bool {
+	if it.Kind == terrain.ItemPiece {
+		p := &bf.Pieces()[it.Index]
+		top, ok := f.pieceTop(p)
+		if !ok {
+			return false
+		}
+		for _, part := range convexParts(p) {
+			if cv.partHides(part, top) {
+				return true
+			}
+		}
+		return false
+	}
+	m := &bf.Models()[it.Index]
+	ok, own := f.modelBlocks(m, it.Index)
+	if !ok || (own && f.opt.ThroughOwnSquad > 0) {
+		return false
+	}
+	ring := preparedOf(bf).ring(it.Index)
+	return len(ring) >= 3 && cv.partHides(ring, m.Hull.Height)
+}
+
+// partHides reports whether the sightline from the eye to every vertex of
+// the target's volume passes through the interior of the convex prism
+// part × (-∞, top] (top +Inf: every height): on each, it finds a point
+// inside the prism by the margin tol. The target points whose sightline
+// meets the interior of a convex body form a convex set (in the triangle
+// eye, X1, X2 the sightline to any point of X1X2 crosses the segment
+// between the points found on eye–X1 and eye–X2), so then every point of
+// the volume is hidden, and every SightSegment to it is blocked, whatever
+// lies in front or behind.
+func (cv *coverView) partHides(part []geom.Point, top float64) bool {
+	if len(part) < 3 {
+		return false
+	}
+	ring := cv.ring
+	if cv.useOct {
+		ring = cv.oct[:]
+	}
+	for _, p := range ring {
+		if !cv.rayInside(part, top, geom.Lift(p, 0)) || !cv.rayInside(part, top, geom.Lift(p, cv.h)) {
+			return false
+		}
+	}
+	return true
+}
+
+// rayInside reports whether a point of the segment eye→x lies inside the
+// prism part × (-∞, top] by more than tol: the stretch of the segment
+// inside every edge's half-plane (and below top) is clipped in floating
+// point, then its midpoint is checked with the margin.
+func (cv *coverView) rayInside(part []geom.Point, top float64, x geom.Vec3) bool {
+	e := cv.eye
+	dx, dy, dz := x.X-e.X, x.Y-e.Y, x.Z-e.Z
+	lo, hi := 0.0, 1.0
+	keep := func(c0, c1 float64) { // keep c0 + s·c1 > 0
+		switch {
+		case c1 > 0:
+			lo = max(lo, -c0/c1)
+		case c1 < 0:
+			hi = min(hi, -c0/c1)
+		case !(c0 > 0):
+			hi = -1
+		}
+	}
+	if !math.IsInf(top, 1) {
+		keep(top-e.Z, -dz)
+	}
+	n := len(part)
+	for i := range n {
+		p, q := part[i], part[(i+1)%n]
+		ex, ey := q.X-p.X, q.Y-p.Y
+		keep(ex*(e.Y-p.Y)-ey*(e.X-p.X), ex*dy-ey*dx)
+	}
+	if !(lo < hi) {
+		return false
+	}
+	s := 0.5 * (lo + hi)
+	y := geom.V3(e.X+s*dx, e.Y+s*dy, e.Z+s*dz)
+	if !math.IsInf(top, 1) && !(y.Z < top-cv.tol) {
+		return false
+	}
+	for i := range n {
+		p, q := part[i], part[(i+1)%n]
+		ex, ey := q.X-p.X, q.Y-p.Y
+		if !(ex*(y.Y-p.Y)-ey*(y.X-p.X) > cv.tol*(abs(ex)+abs(ey))) {
+			return false
+		}
+	}
+	return true
 }

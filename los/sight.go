@@ -626,7 +626,7 @@ func prismSegment(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHi
 // geom.Polygon.SegmentCrossesInterior; a segment that does not cross
 // cannot touch the closed footprint either (it would need a vertex on the
 // line or a crossing at an end). Every other case, and any doubt, goes to
-// prismSegment; the answers are the same (fast_sight_test.go compares
+// prismSegment; the answers are the same (segment_fast_test.go compares
 // them).
 func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHit {
 	A, B := geom.Flat(a), geom.Flat(b)
@@ -728,7 +728,19 @@ func (sw *sweep) addRingFast(r geom.Ring, A, B, d geom.Point) bool {
 		return false
 	}
 	for _, q := range r {
-		sq := orientFast(A, B, d, q)
+		// orientFast, spelt out: this loop is the hot spot of SightSegment.
+		l, rr := d.X*(q.Y-A.Y), d.Y*(q.X-A.X)
+		det := l - rr
+		bound := 8 * 0x1p-53 * (abs(l) + abs(rr))
+		var sq int
+		switch {
+		case det > bound && det > 0x1p-900:
+			sq = 1
+		case det < -bound && det < -0x1p-900:
+			sq = -1
+		default:
+			sq = geom.Orient(A, B, q)
+		}
 		if sq == 0 {
 			return false
 		}
@@ -1030,7 +1042,9 @@ type SightResult struct {
 // an airborne target is the single point at its altitude). Sightlines to
 // characteristic points are tried first; when all are blocked the exact
 // visible region decides (see VisibleFraction), and a clear witness
-// sightline through it is returned. Unknown ids give an error wrapping
+// sightline through it is returned. A blocker that provably hides every
+// point of the target settles the answer early (docs/sight.md, "Cover
+// proof"); the result is the one the region would give. Unknown ids give an error wrapping
 // terrain.ErrUnknownID that names the id.
 func Sight(bf *terrain.Battlefield, from, to string, opt Options) (SightResult, error) {
 	si, ok := bf.ModelIndex(from)
@@ -1067,6 +1081,12 @@ func errNonFinite(field string, v geom.Vec3) error {
 
 // sight implements Sight for a prepared filter.
 func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResult {
+	return sightRun(bf, eye, ti, f, false)
+}
+
+// sightRun is sight; reference turns off the cover proofs (hidesAll), for
+// the tests that compare the two.
+func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference bool) SightResult {
 	m := &bf.Models()[ti]
 	res := SightResult{To: m.ID, Eye: eye, GrazingBlocks: f.opt.GrazingBlocks, Method: MethodPoint}
 	visible := func(s SegmentResult) {
@@ -1093,18 +1113,52 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResul
 	// The centre sightline is complete (its blocker is reported); the
 	// others only need Clear and stop at the first blocker found.
 	centre := segment(bf, eye, pts[0], f)
-	for i, p := range pts {
-		s := centre
-		if i > 0 {
-			s = segmentClear(bf, eye, p, f)
+	if centre.Clear {
+		visible(centre)
+		return res
+	}
+	sc := getScratch()
+	defer putScratch(sc)
+	// hidden is the answer of the region computation when nothing of the
+	// target is visible.
+	hidden := func() SightResult {
+		res.Method = MethodRegion
+		fv := 0.0
+		res.Fraction = &fv
+		bl := centre.Blocker
+		res.BlockedBy = &bl
+		return res
+	}
+	// Most sightlines are blocked, mostly by one occluder hiding the whole
+	// target: the blockers met are tried as cover proofs (hidesAll), each
+	// once, so that neither the remaining points nor the region are needed.
+	cv, prove := coverView{}, false
+	if !reference {
+		cv, prove = newCoverView(bf, eye, ti)
+	}
+	var tried [4]terrain.Item
+	ntried := 0
+	try := func(it terrain.Item) bool {
+		if !prove || ntried == len(tried) || slices.Contains(tried[:ntried], it) {
+			return false
 		}
+		tried[ntried] = it
+		ntried++
+		return cv.hidesAll(bf, f, it)
+	}
+	if try(centre.Blocker.Item) {
+		return hidden()
+	}
+	for _, p := range pts[1:] {
+		s := segmentClear(bf, eye, p, f)
 		if s.Clear {
 			visible(s)
 			return res
 		}
+		if try(s.Blocker.Item) {
+			return hidden()
+		}
 	}
-	sc := getScratch()
-	defer putScratch(sc)
 	fr := visibleFractionMode(bf, eye, ti, f, sc, fracSight)
 	res.Method = MethodRegion
 	if fr.Case == CaseEyeInside {
