@@ -195,7 +195,134 @@ type prepared struct {
 	rings   [][]geom.Point // model plan rings (modelRing)
 	boxes   []planBox      // pieces, then models: plan bounds of the occluder geometry
 	discs   []planDisc     // pieces, then models: discs holding the occluder geometry
+	convex  []*convexRing  // pieces, then models: strictly convex plans without holes (nil otherwise)
 	grid    planGrid
+}
+
+// convexDirs is the number of normal directions convexRing tabulates.
+const convexDirs = 32
+
+// convexMinVertices is the smallest ring that gets a search table:
+// smaller ones are classified vertex by vertex (about as fast).
+const convexMinVertices = 10
+
+// convexRing marks an occluder plan that is a strictly convex
+// counter-clockwise ring without holes, so that a line crosses its
+// boundary at most twice (convexCrossings). For a large ring (circles: 20
+// to 256 vertices) it also lets the segment test find the two crossings by
+// search instead of classifying every vertex: ext[k] is a vertex extreme
+// (in float) in the direction whose pseudo-angle (dirBucket) falls in the
+// middle of bucket k; the search only uses it as a starting guess and
+// checks its side exactly (see convexSearch).
+type convexRing struct {
+	search bool // ext is filled in
+	ext    [convexDirs]uint16
+}
+
+// dirBucket returns the bucket of direction (x, y) by its pseudo-angle in
+// [0, 4) (monotone in the angle, no trigonometry); NaN goes to bucket 0.
+func dirBucket(x, y float64) int {
+	var p float64
+	switch {
+	case y >= 0 && x >= 0:
+		p = y / (x + y)
+	case y >= 0:
+		p = 1 - x/(y-x)
+	case x < 0:
+		p = 2 - y/(-x-y)
+	default:
+		p = 3 + x/(x-y)
+	}
+	k := p * (convexDirs / 4)
+	if !(k >= 0) {
+		return 0
+	}
+	return min(int(k), convexDirs-1)
+}
+
+// bucketDir is a direction in the middle of bucket k (the inverse of
+// dirBucket's pseudo-angle).
+func bucketDir(k int) (x, y float64) {
+	p := (float64(k) + 0.5) * 4 / convexDirs
+	q := p - math.Floor(p)
+	switch int(p) {
+	case 0:
+		return 1 - q, q
+	case 1:
+		return -q, 1 - q
+	case 2:
+		return -(1 - q), -q
+	}
+	return q, -(1 - q)
+}
+
+// strictlyConvex reports whether r is a strictly convex counter-clockwise
+// ring: every vertex turns left (exact geom.Orient) and the edges' x
+// direction changes sign exactly twice, so the ring winds once.
+func strictlyConvex(r []geom.Point) bool {
+	n := len(r)
+	if n < 3 {
+		return false
+	}
+	changes, last := 0, 0
+	for i := range n {
+		p, q, s := r[(i+n-1)%n], r[i], r[(i+1)%n]
+		if geom.Orient(p, q, s) <= 0 {
+			return false
+		}
+		dx := 0
+		switch {
+		case s.X > q.X:
+			dx = 1
+		case s.X < q.X:
+			dx = -1
+		}
+		if dx != 0 {
+			if last != 0 && dx != last {
+				changes++
+			}
+			last = dx
+		}
+	}
+	// The count above skips the change between the last and the first
+	// non-zero direction: find the first one.
+	for i := range n {
+		q, s := r[i], r[(i+1)%n]
+		if s.X != q.X {
+			first := 1
+			if s.X < q.X {
+				first = -1
+			}
+			if first != last {
+				changes++
+			}
+			break
+		}
+	}
+	return changes == 2
+}
+
+// convexRingOf returns the convexRing of r, or nil when r is not strictly
+// convex or too large to index.
+func convexRingOf(r []geom.Point) *convexRing {
+	if len(r) > math.MaxUint16 || !strictlyConvex(r) {
+		return nil
+	}
+	cv := &convexRing{search: len(r) >= convexMinVertices}
+	for k := range convexDirs {
+		if !cv.search {
+			break
+		}
+		nx, ny := bucketDir(k)
+		best, bi := math.Inf(-1), 0
+		for i, p := range r {
+			if v := nx*p.X + ny*p.Y; v > best {
+				best, bi = v, i
+			}
+		}
+		cv.ext[k] = uint16(bi)
+	}
+	return cv
 }
 
 // planBox is a closed plan rectangle [x0, x1] × [y0, y1].
@@ -262,6 +389,57 @@ func (b *planBox) hitsSegment(ax, ay, dx, dy float64) (float64, bool) {
 	return t0, t0 <= t1+boxSlack // false on NaN
 }
 
+// hitsSegmentRecip is hitsSegment with rx = 1/dx and ry = 1/dy precomputed
+// (multiplying instead of dividing; the extra rounding, one ulp of t, is far
+// below boxSlack and entrySlack). A zero rx or ry means "divide": the
+// caller passes 0 when the reciprocal is not finite, where the product
+// could give NaN (0·Inf) instead of the quotient.
+func (b *planBox) hitsSegmentRecip(ax, ay, dx, dy, rx, ry float64) (float64, bool) {
+	t0, t1 := 0.0, 1.0
+	if dx == 0 {
+		if ax < b.x0 || ax > b.x1 {
+			return 0, false
+		}
+	} else {
+		var ta, tb float64
+		if rx != 0 {
+			ta, tb = (b.x0-ax)*rx, (b.x1-ax)*rx
+		} else {
+			ta, tb = (b.x0-ax)/dx, (b.x1-ax)/dx
+		}
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		t0, t1 = max(t0, ta), min(t1, tb)
+	}
+	if dy == 0 {
+		if ay < b.y0 || ay > b.y1 {
+			return 0, false
+		}
+	} else {
+		var ta, tb float64
+		if ry != 0 {
+			ta, tb = (b.y0-ay)*ry, (b.y1-ay)*ry
+		} else {
+			ta, tb = (b.y0-ay)/dy, (b.y1-ay)/dy
+		}
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		t0, t1 = max(t0, ta), min(t1, tb)
+	}
+	return t0, t0 <= t1+boxSlack // false on NaN
+}
+
+// recip returns 1/x, or 0 when that is not finite (see hitsSegmentRecip).
+func recip(x float64) float64 {
+	r := 1 / x
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		return 0
+	}
+	return r
+}
+
 // planGrid buckets occluder ids (prepared.boxes indices) by uniform cells.
 // Cell (i, j) covers [x0+i·cw, x0+(i+1)·cw] × [y0+j·ch, …]; an id is listed
 // in every cell its box, grown by margin, overlaps.
@@ -284,16 +462,24 @@ func buildPrepared(bf *terrain.Battlefield) *prepared {
 	sc := &prepared{npieces: len(pieces), rings: make([][]geom.Point, len(models))}
 	sc.boxes = make([]planBox, 0, len(pieces)+len(models))
 	sc.discs = make([]planDisc, 0, len(pieces)+len(models))
+	sc.convex = make([]*convexRing, 0, len(pieces)+len(models))
 	for i := range pieces {
-		b := boxOf(pieces[i].Footprint.Outer)
+		fp := &pieces[i].Footprint
+		b := boxOf(fp.Outer)
 		sc.boxes = append(sc.boxes, b)
-		sc.discs = append(sc.discs, discOf(pieces[i].Footprint.Outer, b))
+		sc.discs = append(sc.discs, discOf(fp.Outer, b))
+		var cv *convexRing
+		if len(fp.Holes) == 0 {
+			cv = convexRingOf(fp.Outer)
+		}
+		sc.convex = append(sc.convex, cv)
 	}
 	for i := range models {
 		sc.rings[i] = modelRing(&models[i], nil)
 		b := boxOf(sc.rings[i])
 		sc.boxes = append(sc.boxes, b)
 		sc.discs = append(sc.discs, discOf(sc.rings[i], b))
+		sc.convex = append(sc.convex, convexRingOf(sc.rings[i]))
 	}
 	sc.grid = buildGrid(sc.boxes)
 	return sc
@@ -355,12 +541,28 @@ func buildGrid(boxes []planBox) planGrid {
 }
 
 // col and row return the clamped cell column of x and row of y.
+// (Compared before the conversion: a NaN, negative or huge value never
+// reaches int(), whose result would then be undefined.)
 func (g *planGrid) col(x float64) int {
-	return min(g.nx-1, max(0, int(math.Floor((x-g.x0)/g.cw))))
+	v := (x - g.x0) / g.cw
+	if !(v >= 0) {
+		return 0
+	}
+	if v >= float64(g.nx-1) {
+		return g.nx - 1
+	}
+	return int(v)
 }
 
 func (g *planGrid) row(y float64) int {
-	return min(g.ny-1, max(0, int(math.Floor((y-g.y0)/g.ch))))
+	v := (y - g.y0) / g.ch
+	if !(v >= 0) {
+		return 0
+	}
+	if v >= float64(g.ny-1) {
+		return g.ny - 1
+	}
+	return int(v)
 }
 
 // preparedEntry ties a prepared to its Battlefield without keeping it alive.

@@ -85,7 +85,7 @@ type SegmentResult struct {
 // segment; ties between blockers at the
 // same parameter go to a true block, then pieces before models, then the
 // lower index. It allocates nothing unless it has grazing contacts to
-// report or an occluder has more than 32 boundary crossings on the line
+// report or an occluder has more than 16 boundary crossings on the line
 // (the first call on a Battlefield also builds its prepared data, see
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
@@ -137,14 +137,15 @@ type segState struct {
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
 	// cand queues the grid walk's candidates (see flush).
-	cand  [32]segCand
+	cand  [16]segCand
 	ncand int
 	// grazes are the grazing contacts found, turned into res.Grazing at
 	// the end (kept free of pointers so that the state stays on the stack).
 	gz   [8]grazeHit
 	ngz  int
 	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
-	sw   sweep
+	// The sweep of the general prism test is not kept here: the state is
+	// zeroed on every call, and the convex path (most visits) needs none.
 }
 
 // grazeHit is a grazing contact found by segment.
@@ -179,7 +180,9 @@ func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, r
 	st.first.t = math.Inf(1)
 	st.clearOnly, st.reference = clearOnly, reference
 	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
-		st.lenD = math.Hypot(dx, dy)
+		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
+		// disc test of visitID off.
+		st.lenD = math.Sqrt(dx*dx + dy*dy)
 		st.ux, st.uy = dx/st.lenD, dy/st.lenD
 	}
 	st.walk()
@@ -245,6 +248,16 @@ func (st *segState) walk() {
 		return
 	}
 	st.ncand = 0
+	rx, ry := recip(dx), recip(dy)
+	// dx/dy for the rows' x ranges (|y0 - ay| <= |dy|, so the extra
+	// rounding is a few ulps of |dx|, far inside m); 0 means divide, when
+	// it is not finite (0·Inf would give NaN) or dx is 0 anyway.
+	slope := 0.0
+	if dy != 0 {
+		if sl := dx / dy; !math.IsInf(sl, 0) && !math.IsNaN(sl) {
+			slope = sl
+		}
+	}
 	var seen [gridMaxItems / 64]uint64
 	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
 	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
@@ -266,7 +279,12 @@ func (st *segState) walk() {
 			if j == j1 {
 				y1 = yhi
 			}
-			xa, xb := ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			var xa, xb float64
+			if slope != 0 {
+				xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
+			} else {
+				xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			}
 			x0, x1 = max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
 		}
 		i0, i1 := g.col(x0-m), g.col(x1+m)
@@ -282,7 +300,24 @@ func (st *segState) walk() {
 					continue
 				}
 				seen[w] |= bit
-				if t, ok := sc.boxes[id].hitsSegment(ax, ay, dx, dy); ok && !st.push(t, id) {
+				if t, ok := sc.boxes[id].hitsSegmentRecip(ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+					return
+				}
+			}
+			if st.ncand > 0 && !st.flush() {
+				return
+			}
+			// Cells further on in this row lie past the parameter where
+			// the segment leaves this cell's column (less the margin),
+			// the rows further on past the row's end (below): once the
+			// blocker is nearer, nothing unvisited can block first or
+			// graze before it.
+			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 {
+				xb := g.x0 + float64(i+1)*g.cw - m
+				if dx < 0 {
+					xb = g.x0 + float64(i)*g.cw + m
+				}
+				if st.first.t+entrySlack < min((xb-ax)/dx, st.rowExit(j, dy, m)) {
 					return
 				}
 			}
@@ -290,22 +325,31 @@ func (st *segState) walk() {
 				break
 			}
 		}
-		if !st.flush() || j == jb {
+		if j == jb {
 			return
 		}
 		// Rows further on lie past the parameter where the segment leaves
 		// this row (less the margin): once the blocker is nearer, no later
 		// occluder can block first or graze before it.
-		if st.found && st.f.opt.ThroughOwnSquad == 0 && dy != 0 {
-			yb := g.y0 + float64(j+1)*g.ch - m
-			if dy < 0 {
-				yb = g.y0 + float64(j)*g.ch + m
-			}
-			if st.first.t+entrySlack < (yb-ay)/dy {
-				return
-			}
+		if st.found && st.f.opt.ThroughOwnSquad == 0 && st.first.t+entrySlack < st.rowExit(j, dy, m) {
+			return
 		}
 	}
+}
+
+// rowExit returns the parameter where the segment leaves grid row j
+// (shrunk by the margin m) along the walk's direction, +Inf for a
+// horizontal segment, which never leaves its rows.
+func (st *segState) rowExit(j int, dy, m float64) float64 {
+	if dy == 0 {
+		return math.Inf(1)
+	}
+	g := &st.pr.grid
+	yb := g.y0 + float64(j+1)*g.ch - m
+	if dy < 0 {
+		yb = g.y0 + float64(j)*g.ch + m
+	}
+	return (yb - st.a.Y) / dy
 }
 
 // segCand is a candidate occluder of the grid walk and the parameter where
@@ -389,23 +433,23 @@ func (st *segState) visit(it terrain.Item) bool {
 	if it.Kind == terrain.ItemPiece {
 		p := &st.bf.Pieces()[it.Index]
 		top, ok := st.f.pieceTop(p)
-		if !ok || (math.Min(st.a.Z, st.b.Z) > top) {
+		if !ok || (min(st.a.Z, st.b.Z) > top) {
 			return true
 		}
-		h := st.prism(p.Footprint, top)
+		h := st.prism(p.Footprint, top, st.pr.convex[it.Index])
 		st.record(it, h, top)
 		return !(st.clearOnly && st.found)
 	}
 	m := &st.bf.Models()[it.Index]
 	ok, own := st.f.modelBlocks(m, it.Index)
-	if !ok || math.Min(st.a.Z, st.b.Z) > m.Hull.Height {
+	if !ok || min(st.a.Z, st.b.Z) > m.Hull.Height {
 		return true
 	}
 	ring := st.pr.ring(it.Index)
 	if len(ring) < 3 {
 		return true
 	}
-	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height)
+	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.pr.convex[st.pr.npieces+it.Index])
 	if own && h.block {
 		if st.nsq < len(st.squad) {
 			st.squad[st.nsq] = squadHit{it, h}
@@ -417,12 +461,25 @@ func (st *segState) visit(it terrain.Item) bool {
 	return !(st.clearOnly && st.found)
 }
 
-// prism decides how the segment meets one prism.
-func (st *segState) prism(fp geom.Polygon, top float64) segHit {
-	if st.reference {
-		return prismSegment(fp, top, st.a, st.b, &st.sw)
+// prism decides how the segment meets one prism; cv is the footprint's
+// convexRing when it is strictly convex without holes (nil otherwise).
+func (st *segState) prism(fp geom.Polygon, top float64, cv *convexRing) segHit {
+	if cv != nil && !st.reference {
+		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
+			return h
+		}
 	}
-	return prismSegmentFast(fp, top, st.a, st.b, &st.sw)
+	return prismSwept(fp, top, st.a, st.b, st.reference)
+}
+
+// prismSwept is the prism test with a sweep: prismSegment for the
+// reference walk, prismSegmentFast otherwise.
+func prismSwept(fp geom.Polygon, top float64, a, b geom.Vec3, reference bool) segHit {
+	var sw sweep
+	if reference {
+		return prismSegment(fp, top, a, b, &sw)
+	}
+	return prismSegmentFast(fp, top, a, b, &sw)
 }
 
 // record folds one occluder's hit into the state.
@@ -522,12 +579,11 @@ type sweepEvent struct {
 
 // sweep holds the fracScratch space of prismSegment.
 type sweep struct {
-	ev   [32]sweepEvent
+	ev   [16]sweepEvent
 	nev  int           // events in ev, when over is nil
 	over *[]sweepEvent // all events, when there are more than len(ev); a
 	// pointer, since appending to a slice field would make the whole sweep
 	// (and whatever its owner points to) escape
-	iv [16]r1.Interval
 }
 
 // The events live in the fixed array unless there are too many: a slice of
@@ -587,17 +643,16 @@ func prismSegment(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHi
 			sw.collect(fp, a, b)
 			return sw.blockAll(a, b, top, every)
 		}
-		iv := fp.SegmentInside(s, sw.iv[:0])
-		if len(iv) > 0 {
-			return segHit{graze: true, t: iv[0].Lo}
+		if t, ok := firstInside(fp, s); ok {
+			return segHit{graze: true, t: t}
 		}
 		return segHit{}
 	}
 	if zlo >= top { // zlo == top here
 		switch {
 		case a.Z == b.Z:
-			if iv := fp.SegmentInside(s, sw.iv[:0]); len(iv) > 0 {
-				return segHit{graze: true, t: iv[0].Lo}
+			if t, ok := firstInside(fp, s); ok {
+				return segHit{graze: true, t: t}
 			}
 		case a.Z == top && fp.Locate(A) != geom.Outside:
 			return segHit{graze: true, t: 0}
@@ -614,6 +669,17 @@ func prismSegment(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHi
 		}
 	}
 	return sw.grazeMixed(fp, a, b, top)
+}
+
+// firstInside returns the start of the first stretch of s inside the closed
+// footprint, if any. Its buffer lives here rather than in the sweep: the
+// per-call state is zeroed on every SightSegment, and this is the rare path.
+func firstInside(fp geom.Polygon, s geom.Segment) (float64, bool) {
+	var buf [16]r1.Interval
+	if iv := fp.SegmentInside(s, buf[:0]); len(iv) > 0 {
+		return iv[0].Lo, true
+	}
+	return 0, false
 }
 
 // prismSegmentFast is prismSegment with a fast path for the common case:
@@ -635,7 +701,10 @@ func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) s
 	if !every && zlo > top {
 		return segHit{}
 	}
-	if A == B || (!every && zlo >= top) || len(fp.Outer) < 3 || !sw.collectFast(fp, A, B) {
+	if A == B || (!every && zlo >= top) || len(fp.Outer) < 3 {
+		return prismSegment(fp, top, a, b, sw)
+	}
+	if !sw.collectFast(fp, A, B) {
 		return prismSegment(fp, top, a, b, sw)
 	}
 	cross := false
@@ -661,6 +730,92 @@ func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) s
 		}
 	}
 	return sw.grazeMixed(fp, a, b, top)
+}
+
+// prismConvex is prismSegmentFast for a footprint whose outer ring is
+// strictly convex with no holes (cv its convexRing), without a sweep: the
+// none or two crossings come from convexCrossings, and the answer is the
+// one blockAll, blockMixed and grazeMixed give on those events (one
+// interior stretch between them). ok is false when the general path must
+// decide (vertical segment, segment level with the roof at its lowest, a
+// vertex on the line, crossings too close together or to an end).
+func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *convexRing) (h segHit, ok bool) {
+	A, B := geom.Flat(a), geom.Flat(b)
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
+	every := math.IsInf(top, 1)
+	if !every && zlo > top {
+		return segHit{}, true
+	}
+	if A == B || (!every && zlo >= top) || len(fp.Outer) < 3 {
+		return segHit{}, false
+	}
+	var ce [2]sweepEvent
+	n, ok := convexCrossings(fp.Outer, cv, A, B, B.Sub(A), &ce)
+	if !ok {
+		return segHit{}, false
+	}
+	cross := n == 2 && ce[0].t < 1 && ce[1].t > 0
+	// The stretch clipped to the segment; i0, i1 = -1 where clipped (as
+	// in sweep.stretches).
+	t0, t1, i0, i1 := ce[0].t, ce[1].t, 0, 1
+	if t0 < 0 {
+		t0, i0 = 0, -1
+	}
+	if t1 > 1 {
+		t1, i1 = 1, -1
+	}
+	if every || zhi < top {
+		if !cross {
+			return segHit{}, true
+		}
+		h := segHit{block: true, t: t0}
+		if !every {
+			h.below = max(0, top-min(zAt(a, b, t0), zAt(a, b, t1)))
+		}
+		return h, true
+	}
+	// Mixed: zlo < top <= zhi (blockMixed, then grazeMixed).
+	zs := [2]int{2, 2}
+	zsign := func(i int) int {
+		if zs[i] == 2 {
+			e := &ce[i]
+			zs[i] = geom.Orient3(a, b, geom.Lift(e.p, top), geom.Lift(e.q, top)) * int(e.sq)
+		}
+		return zs[i]
+	}
+	endSign := func(i int, t float64) int {
+		if i >= 0 {
+			return zsign(i)
+		}
+		z := a.Z
+		if t > 0.5 {
+			z = b.Z
+		}
+		return sgnCmp(z, top)
+	}
+	if cross {
+		s0, s1 := endSign(i0, t0), endSign(i1, t1)
+		if s0 < 0 || s1 < 0 {
+			t := t0
+			if s0 >= 0 { // enters above the roof and comes down through it
+				th := (top - a.Z) / (b.Z - a.Z)
+				t = min(max(th, t0), t1)
+			}
+			return segHit{block: true, t: t, below: max(0, top-min(zAt(a, b, t0), zAt(a, b, t1)))}, true
+		}
+	}
+	for i := range n {
+		if t := ce[i].t; t >= 0 && t <= 1 && zsign(i) <= 0 {
+			return segHit{graze: true, t: t}, true
+		}
+	}
+	if a.Z <= top && fp.Locate(A) != geom.Outside {
+		return segHit{graze: true, t: 0}, true
+	}
+	if b.Z <= top && fp.Locate(B) != geom.Outside {
+		return segHit{graze: true, t: 1}, true
+	}
+	return segHit{}, true
 }
 
 // collectFast gathers the boundary crossings of fp on the line A→B, sorted,
@@ -745,29 +900,208 @@ func (sw *sweep) addRingFast(r geom.Ring, A, B, d geom.Point) bool {
 			return false
 		}
 		if sp != sq {
-			if sw.nev == len(sw.ev) {
+			if sw.nev == len(sw.ev) || !sw.addCrossFast(p, q, sq, A, d) {
 				return false
 			}
-			e := q.Sub(p)
-			pa := p.Sub(A)
-			num := pa.X*e.Y - pa.Y*e.X
-			den := d.X*e.Y - d.Y*e.X
-			nabs := abs(pa.X*e.Y) + abs(pa.Y*e.X)
-			dabs := abs(d.X*e.Y) + abs(d.Y*e.X)
-			t := num / den
-			slack := abs(den) - fastErr*dabs
-			if !(slack > 0) {
-				return false
-			}
-			err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
-			if !(abs(t) > err) || !(abs(t-1) > err) {
-				return false
-			}
-			sw.addEvent(sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err})
 		}
 		p, sp = q, sq
 	}
 	return true
+}
+
+// addCrossFast appends the crossing of edge p→q (see crossFast); it
+// reports false when crossFast does.
+func (sw *sweep) addCrossFast(p, q geom.Point, sq int, A, d geom.Point) bool {
+	e, ok := crossFast(p, q, sq, A, d)
+	if ok {
+		sw.addEvent(e)
+	}
+	return ok
+}
+
+// crossFast is the crossing event of edge p→q (q on side sq of the line,
+// p on the other, both exactly) with the bound on its parameter's rounding
+// error; ok is false when the crossing may lie at an end of the segment or
+// its parameter cannot be bounded.
+func crossFast(p, q geom.Point, sq int, A, d geom.Point) (e sweepEvent, ok bool) {
+	ed := q.Sub(p)
+	pa := p.Sub(A)
+	num := pa.X*ed.Y - pa.Y*ed.X
+	den := d.X*ed.Y - d.Y*ed.X
+	nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
+	dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	t := num / den
+	slack := abs(den) - fastErr*dabs
+	if !(slack > 0) {
+		return e, false
+	}
+	err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
+	if !(abs(t) > err) || !(abs(t-1) > err) {
+		return e, false
+	}
+	return sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err}, true
+}
+
+// convexCrossings finds the boundary crossings of the strictly convex
+// counter-clockwise ring r (cv its convexRing) with the line A→B: none or
+// two, ev[0] before ev[1] along the line and farther apart than their
+// error bounds, the same events collectFast would give. ok is false when
+// a vertex lies on the line or the crossings cannot be separated; the
+// caller then takes the general path. A line meets the boundary of a
+// strictly convex region with no vertex on it in at most two points.
+func convexCrossings(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepEvent) (n int, ok bool) {
+	if cv.search {
+		n, ok = convexSearch(r, cv, A, B, d, ev)
+	}
+	if !ok {
+		// Every vertex, exactly; crossings in ring order.
+		p := r[len(r)-1]
+		det, bnd := sideFilter(A, d, p)
+		sp := certainSign(det, bnd)
+		if sp == 0 {
+			sp = geom.Orient(A, B, p)
+		}
+		if sp == 0 {
+			return 0, false
+		}
+		n = 0
+		for _, q := range r {
+			det, bnd := sideFilter(A, d, q)
+			sq := certainSign(det, bnd)
+			if sq == 0 {
+				if sq = geom.Orient(A, B, q); sq == 0 {
+					return 0, false
+				}
+			}
+			if sq != sp {
+				if n == 2 {
+					return 0, false
+				}
+				if ev[n], ok = crossFast(p, q, sq, A, d); !ok {
+					return 0, false
+				}
+				n++
+			}
+			p, sp = q, sq
+		}
+		if n == 1 {
+			return 0, false
+		}
+	}
+	if n == 2 {
+		if ev[1].t < ev[0].t {
+			ev[0], ev[1] = ev[1], ev[0]
+		}
+		if !(ev[1].t-ev[0].t > ev[0].err+ev[1].err) {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// convexSearch finds the two crossings of a large strictly convex ring by
+// search (see convexCrossings), in either order, and reports false when it
+// cannot (the caller then classifies every vertex).
+//
+// The side of a vertex, f(v) = cross(d, v - A), is linear, so around a
+// strictly convex ring its exact signs form one run of +1 and one of -1,
+// with 0s only between the runs. Given one vertex exactly left of the line
+// (hi) and one exactly right (lo) — the table's extreme vertices for the
+// line's normal and its opposite, a guess checked exactly — each of the
+// two chains hi→lo and lo→hi holds exactly one change of sign, found by
+// search on exact signs (chainCross). A vertex found on the line gives
+// false; otherwise the two edges found are all the crossings (a 0
+// elsewhere would lie between the runs, that is on one of these edges'
+// ends).
+func convexSearch(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepEvent) (int, bool) {
+	n := len(r)
+	k := dirBucket(-d.Y, d.X)
+	hi, lo := int(cv.ext[k]), int(cv.ext[(k+convexDirs/2)%convexDirs])
+	if hi >= n || lo >= n {
+		return 0, false
+	}
+	fhi, bnd := sideFilter(A, d, r[hi])
+	shi := certainSign(fhi, bnd)
+	if shi == 0 {
+		shi = geom.Orient(A, B, r[hi])
+	}
+	flo, bnd := sideFilter(A, d, r[lo])
+	slo := certainSign(flo, bnd)
+	if slo == 0 {
+		slo = geom.Orient(A, B, r[lo])
+	}
+	if shi <= 0 || slo >= 0 {
+		return 0, false
+	}
+	var ok bool
+	if ev[0], ok = chainCross(r, hi, lo, 1, A, B, d); !ok {
+		return 0, false
+	}
+	if ev[1], ok = chainCross(r, lo, hi, -1, A, B, d); !ok {
+		return 0, false
+	}
+	return 2, true
+}
+
+// chainCross finds, on the chain of ring r from vertex s (exactly on side
+// ss of the line) forward to vertex e (exactly on side -ss), the edge whose
+// ends are exactly on opposite sides, by bisection on exact signs
+// (O(log n) steps), and returns its crossing (crossFast). ok is false when
+// a vertex lies on the line or crossFast fails.
+func chainCross(r geom.Ring, s, e, ss int, A, B, d geom.Point) (sweepEvent, bool) {
+	n := len(r)
+	i, j := s, e
+	if j < i {
+		j += n
+	}
+	// i < j index the chain unwrapped: vertex k is r[k] or r[k-n].
+	for j-i > 1 {
+		m := int(uint(i+j) >> 1)
+		k := m
+		if k >= n {
+			k -= n
+		}
+		det, bnd := sideFilter(A, d, r[k])
+		sg := certainSign(det, bnd)
+		if sg == 0 {
+			if sg = geom.Orient(A, B, r[k]); sg == 0 {
+				return sweepEvent{}, false
+			}
+		}
+		if sg == ss {
+			i = m
+		} else {
+			j = m
+		}
+	}
+	if i >= n {
+		i -= n
+	}
+	if j >= n {
+		j -= n
+	}
+	return crossFast(r[i], r[j], -ss, A, d)
+}
+
+// sideFilter is the float part of orientFast: the value of cross(d, q - A)
+// and a bound on its rounding error (plus an absolute term for underflow,
+// see orientFast); the sign is certain when |det| > bound. Small enough to
+// inline.
+func sideFilter(A, d, q geom.Point) (det, bound float64) {
+	l, r := d.X*(q.Y-A.Y), d.Y*(q.X-A.X)
+	return l - r, 8*0x1p-53*(math.Abs(l)+math.Abs(r)) + 0x1p-900
+}
+
+// certainSign is the sign of det when sideFilter's bound certifies it, 0
+// when geom.Orient must decide.
+func certainSign(det, bound float64) int {
+	switch {
+	case det > bound:
+		return 1
+	case det < -bound:
+		return -1
+	}
+	return 0
 }
 
 // verticalSegment handles a segment whose plan is a single point.

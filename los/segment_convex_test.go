@@ -1,0 +1,224 @@
+package los
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+)
+
+func TestStrictlyConvex(t *testing.T) {
+	// Pentagram: the vertices of a regular pentagon taken two at a time.
+	// Every turn is a left turn (by 144°), but the ring winds twice, so
+	// its x direction changes sign four times.
+	var star []geom.Point
+	for k := range 5 {
+		s, c := math.Sincos(2 * math.Pi * float64(2*k) / 5)
+		star = append(star, geom.Pt(c, s))
+	}
+	tests := []struct {
+		name string
+		in   []geom.Point
+		want bool
+	}{
+		{"ccw square", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}}, true},
+		{"cw square", []geom.Point{{X: 0, Y: 0}, {X: 0, Y: 1}, {X: 1, Y: 1}, {X: 1, Y: 0}}, false},
+		// (1, 0) lies on the edge (0,0)–(2,0): Orient is 0, not strict.
+		{"collinear vertex", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, false},
+		{"repeated vertex", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}, false},
+		// Reflex vertex (1, 1) of an arrow: turns right.
+		{"arrow", []geom.Point{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 1, Y: 1}, {X: 2, Y: 2}, {X: 0, Y: 2}}, false},
+		{"triangle", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}, true},
+		{"two points", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}}, false},
+		{"pentagram", star, false},
+		{"circle polygon", unitPolygon(49), true},
+	}
+	for _, tt := range tests {
+		if got := strictlyConvex(tt.in); got != tt.want {
+			t.Errorf("strictlyConvex(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDirBucket(t *testing.T) {
+	tests := []struct {
+		x, y float64
+		want int
+	}{
+		// Pseudo-angle p in [0, 4), bucket floor(p·32/4) = floor(8p).
+		{1, 0, 0},      // p = 0
+		{1, 1, 4},      // p = 1/2 → 4
+		{0, 1, 8},      // p = 1 → 8
+		{-1, 1, 12},    // p = 1 + 1/2 → 12
+		{-1, 0, 16},    // p = 2 → 16
+		{-1, -1, 20},   // p = 2 + 1/2 → 20
+		{0, -1, 24},    // p = 3 → 24
+		{1, -1, 28},    // p = 3 + 1/2 → 28
+		{1, -1e-9, 31}, // p just below 4 → 31
+		{0, 0, 0},      // NaN → 0
+		{math.Inf(1), math.Inf(1), 0},
+	}
+	for _, tt := range tests {
+		if got := dirBucket(tt.x, tt.y); got != tt.want {
+			t.Errorf("dirBucket(%v, %v) = %d, want %d", tt.x, tt.y, got, tt.want)
+		}
+	}
+	for k := range convexDirs {
+		if x, y := bucketDir(k); dirBucket(x, y) != k {
+			t.Errorf("dirBucket(bucketDir(%d)) = %d", k, dirBucket(x, y))
+		}
+	}
+}
+
+// convexTestRings returns strictly convex counter-clockwise rings: regular
+// polygons (circles) of 3 to 256 vertices, turned and moved, rectangles,
+// and convex hulls of random points.
+func convexTestRings(rng *rand.Rand) [][]geom.Point {
+	var out [][]geom.Point
+	for _, n := range []int{3, 4, 5, 8, 10, 12, 20, 23, 29, 36, 49, 64, 255, 256} {
+		r := 0.5 + 3*rng.Float64()
+		c := geom.Pt(rng.Float64()*40, rng.Float64()*40)
+		rot := rng.Float64() * 2 * math.Pi
+		s, co := math.Sincos(rot)
+		var ring []geom.Point
+		for _, u := range unitPolygon(n) {
+			ring = append(ring, geom.Pt(c.X+r*(u.X*co-u.Y*s), c.Y+r*(u.X*s+u.Y*co)))
+		}
+		out = append(out, ring)
+	}
+	out = append(out, []geom.Point{{X: 10, Y: 10}, {X: 14, Y: 10}, {X: 14, Y: 11}, {X: 10, Y: 11}})
+	for range 12 {
+		pts := make([]geom.Point, 5+rng.Intn(40))
+		for i := range pts {
+			pts[i] = geom.Pt(20+6*rng.Float64(), 20+4*rng.Float64())
+		}
+		out = append(out, monotoneHull(pts))
+	}
+	var keep [][]geom.Point
+	for _, r := range out {
+		if strictlyConvex(r) {
+			keep = append(keep, r)
+		}
+	}
+	return keep
+}
+
+// monotoneHull is Andrew's monotone chain with exact orientation, counter-
+// clockwise, collinear points dropped (independent of the code under test).
+func monotoneHull(pts []geom.Point) []geom.Point {
+	p := append([]geom.Point(nil), pts...)
+	for i := 1; i < len(p); i++ {
+		for j := i; j > 0 && (p[j].X < p[j-1].X || p[j].X == p[j-1].X && p[j].Y < p[j-1].Y); j-- {
+			p[j], p[j-1] = p[j-1], p[j]
+		}
+	}
+	var h []geom.Point
+	for pass := 0; pass < 2; pass++ {
+		start := len(h)
+		for _, q := range p {
+			for len(h) >= start+2 && geom.Orient(h[len(h)-2], h[len(h)-1], q) <= 0 {
+				h = h[:len(h)-1]
+			}
+			h = append(h, q)
+		}
+		h = h[:len(h)-1]
+		for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+			p[i], p[j] = p[j], p[i]
+		}
+	}
+	return h
+}
+
+// TestPrismConvexMatchesReference compares the convex fast path
+// (prismConvex: search or vertex-by-vertex crossings, direct answers)
+// with prismSegment on segments through vertices, along and tangent to
+// edges, one ulp off them, ending on the boundary and level with the roof,
+// at finite heights and every height.
+func TestPrismConvexMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	rings := convexTestRings(rng)
+	if len(rings) < 20 {
+		t.Fatalf("only %d convex test rings", len(rings))
+	}
+	fast, total := 0, 0
+	for _, ring := range rings {
+		cv := convexRingOf(ring)
+		if cv == nil {
+			t.Fatalf("convexRingOf(%v) = nil for a strictly convex ring", ring)
+		}
+		fp := geom.Polygon{Outer: ring}
+		n := len(ring)
+		pt := func() geom.Point {
+			v := ring[rng.Intn(n)]
+			switch rng.Intn(6) {
+			case 0: // a vertex
+				return v
+			case 1: // an edge's midpoint
+				return v.Add(ring[(rng.Intn(n)+1)%n]).Mul(0.5)
+			case 2: // one ulp off a vertex
+				return geom.Pt(math.Nextafter(v.X, math.Inf(1)), v.Y)
+			default: // around the ring
+				return geom.Pt(v.X+rng.NormFloat64()*3, v.Y+rng.NormFloat64()*3)
+			}
+		}
+		for range 1500 {
+			A, B := pt(), pt()
+			if rng.Intn(5) == 0 {
+				// Along an edge's line, extended past both ends.
+				k := rng.Intn(n)
+				p, q := ring[k], ring[(k+1)%n]
+				A, B = p.Add(p.Sub(q)), q.Add(q.Sub(p))
+			}
+			top := []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
+			za := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+			zb := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+			a, b := geom.Lift(A, za), geom.Lift(B, zb)
+			var sw sweep
+			want := prismSegment(fp, top, a, b, &sw)
+			total++
+			got, ok := prismConvex(fp, top, a, b, cv)
+			if !ok {
+				continue
+			}
+			fast++
+			if got != want {
+				t.Fatalf("ring of %d vertices, top %v, %v→%v: prismConvex = %+v, prismSegment = %+v", n, top, a, b, got, want)
+			}
+			// The search and the vertex-by-vertex crossings agree.
+			if cv.search {
+				var e1, e2 [2]sweepEvent
+				n1, ok1 := convexSearch(ring, cv, A, B, B.Sub(A), &e1)
+				flat := &convexRing{}
+				n2, ok2 := convexCrossings(ring, flat, A, B, B.Sub(A), &e2)
+				if ok1 && ok2 && (n1 != n2 || !sameEvents(e1[:n1], e2[:n2])) {
+					t.Fatalf("ring of %d vertices, %v→%v: search %d %+v, every vertex %d %+v", n, A, B, n1, e1[:n1], n2, e2[:n2])
+				}
+			}
+		}
+	}
+	// Most test segments are degenerate on purpose (through vertices,
+	// along edges, level with the roof) and go to the general path; the
+	// fast path must still decide a good share, or this test compares
+	// little.
+	if fast < total/4 {
+		t.Errorf("prismConvex decided %d of %d segments", fast, total)
+	}
+}
+
+// sameEvents reports whether two crossing lists hold the same events in
+// either order.
+func sameEvents(x, y []sweepEvent) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	if len(x) == 2 && x[0] != y[0] {
+		x = []sweepEvent{x[1], x[0]}
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
