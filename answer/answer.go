@@ -214,6 +214,7 @@ type QueryError struct {
 	Err  error
 }
 
+// Error returns "path: cause".
 func (e *QueryError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 // Unwrap returns the cause.

@@ -186,6 +186,7 @@ type FieldError struct {
 	Err  error
 }
 
+// Error returns "path: cause".
 func (e *FieldError) Error() string { return e.Path + ": " + e.Err.Error() }
 
 // Unwrap returns the cause.
