@@ -216,7 +216,59 @@ const convexMinVertices = 10
 // checks its side exactly (see convexSearch).
 type convexRing struct {
 	search bool // ext is filled in
-	ext    [convexDirs]uint16
+	// regular marks a ring close to a regular polygon (the polygonised
+	// circles): the search then starts from the edge where a circle would
+	// be crossed (convexSearch). Only speed depends on it.
+	regular bool
+	// box is the ring's plan bounds, for strictlyInside's quick rejection.
+	box planBox
+	ext [convexDirs]uint16
+}
+
+// acosTurns[k] is acos(x)/(2π) for x = -1 + k/(len(acosTurns)-1)·2: the
+// fraction of a turn between the normal of a line and where the line
+// crosses a circle, for convexSearch's first guess (a guess only: its
+// sides are checked exactly).
+var acosTurns = func() (t [257]float64) {
+	for k := range t {
+		t[k] = math.Acos(-1+2*float64(k)/float64(len(t)-1)) / (2 * math.Pi)
+	}
+	return t
+}()
+
+// nearRegular reports whether r (strictly convex, counter-clockwise) lies
+// within 1e-6 of its size of a regular polygon about its vertex mean: every
+// vertex at the mean distance from the centre and a 1/n turn from the
+// previous one, to 1 % of that turn. Only used to pick search guesses.
+func nearRegular(r []geom.Point) bool {
+	n := len(r)
+	var cx, cy float64
+	for _, p := range r {
+		cx += p.X
+		cy += p.Y
+	}
+	cx, cy = cx/float64(n), cy/float64(n)
+	var rm float64
+	for _, p := range r {
+		rm += math.Hypot(p.X-cx, p.Y-cy)
+	}
+	rm /= float64(n)
+	if !(rm > 0) || math.IsInf(rm, 0) {
+		return false
+	}
+	step := 2 * math.Pi / float64(n)
+	a0 := math.Atan2(r[0].Y-cy, r[0].X-cx)
+	for i, p := range r {
+		if math.Abs(math.Hypot(p.X-cx, p.Y-cy)-rm) > 1e-6*rm {
+			return false
+		}
+		da := math.Atan2(p.Y-cy, p.X-cx) - a0 - step*float64(i)
+		da -= 2 * math.Pi * math.Round(da/(2*math.Pi))
+		if math.Abs(da) > 0.01*step {
+			return false
+		}
+	}
+	return true
 }
 
 // dirBucket returns the bucket of direction (x, y) by its pseudo-angle in
@@ -309,6 +361,8 @@ func convexRingOf(r []geom.Point) *convexRing {
 		return nil
 	}
 	cv := &convexRing{search: len(r) >= convexMinVertices}
+	cv.regular = cv.search && nearRegular(r)
+	cv.box = boxOf(r)
 	for k := range convexDirs {
 		if !cv.search {
 			break

@@ -96,7 +96,9 @@ func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore .
 		}
 	}
 	f := newFilter(bf, &opt, shooter, -1, ignore)
-	return segment(bf, a, b, &f)
+	var res SegmentResult
+	segmentInto(&res, bf, a, b, &f, false, false)
+	return res
 }
 
 // segHit is how a segment meets one occluder.
@@ -171,9 +173,18 @@ func segmentMode(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly b
 
 // segmentRun is segment; reference selects the slow reference walk.
 func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, reference bool) SegmentResult {
-	res := SegmentResult{From: a, To: b, Clear: true, GrazingBlocks: f.opt.GrazingBlocks}
+	var res SegmentResult
+	segmentInto(&res, bf, a, b, f, clearOnly, reference)
+	return res
+}
+
+// segmentInto is segmentRun writing to *res (which must be the zero
+// value): SightSegment's result is then built once rather than copied
+// through every wrapper.
+func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, reference bool) {
+	res.From, res.To, res.Clear, res.GrazingBlocks = a, b, true, f.opt.GrazingBlocks
 	if !finiteVec(a) || !finiteVec(b) {
-		return res
+		return
 	}
 	var st segState
 	st.bf, st.pr, st.f, st.a, st.b = bf, preparedOf(bf), f, a, b
@@ -198,7 +209,7 @@ func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, r
 	}
 	if st.found {
 		res.Clear = false
-		res.Blocker = st.blocker()
+		st.fillBlocker(&res.Blocker)
 	}
 	gz := st.gz[:st.ngz]
 	if st.gzov != nil {
@@ -220,7 +231,6 @@ func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, r
 			}
 		}
 	}
-	return res
 }
 
 // walk visits every occluder whose plan box the segment's plan may touch:
@@ -524,10 +534,11 @@ func (st *segState) consider(it terrain.Item, h segHit, top float64) {
 	}
 }
 
-// blocker builds the reported Blocker.
-func (st *segState) blocker() Blocker {
+// fillBlocker writes the reported Blocker to *bl (the zero value before).
+func (st *segState) fillBlocker(bl *Blocker) {
 	h := st.first
-	bl := Blocker{ID: itemID(st.bf, st.fitem), Item: st.fitem, Kind: st.fitem.Kind.String(), At: segAt(st.a, st.b, h.t), T: h.t, Grazing: !h.block}
+	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
+	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
 	if math.IsInf(st.ftop, 1) {
 		bl.EveryHeight = true
 	} else {
@@ -536,7 +547,6 @@ func (st *segState) blocker() Blocker {
 			bl.Below = h.below
 		}
 	}
-	return bl
 }
 
 func segAt(a, b geom.Vec3, t float64) geom.Vec3 {
@@ -749,6 +759,17 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *convexRing) (
 	if A == B || (!every && zlo >= top) || len(fp.Outer) < 3 {
 		return segHit{}, false
 	}
+	// A segment starting in the interior of the plan, below the roof all
+	// along, is blocked at its start. Its below, blockAll's top -
+	// min(z(0), z(t1)), needs no crossing when the segment rises or is
+	// level (z is never below z(0)); a falling one takes the path below.
+	if (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) && strictlyInside(fp.Outer, cv, A) {
+		h := segHit{block: true}
+		if !every {
+			h.below = max(0, top-zAt(a, b, 0))
+		}
+		return h, true
+	}
 	var ce [2]sweepEvent
 	n, ok := convexCrossings(fp.Outer, cv, A, B, B.Sub(A), &ce)
 	if !ok {
@@ -816,6 +837,54 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *convexRing) (
 		return segHit{graze: true, t: 1}, true
 	}
 	return segHit{}, true
+}
+
+// strictlyInside reports whether A lies in the interior of the strictly
+// convex counter-clockwise ring r (cv its convexRing), exactly; it may also
+// report false for an interior A on the fan diagonal it tests (the caller
+// then takes the crossings path). A small ring is checked edge by edge (A
+// strictly left of each). A large one by its fan from r[0]: a point
+// strictly inside the wedge at r[0] between two consecutive vertices
+// (found by bisection on exact signs) and strictly left of the edge
+// joining them is inside that triangle, so inside the ring.
+func strictlyInside(r geom.Ring, cv *convexRing, A geom.Point) bool {
+	if !(A.X > cv.box.x0 && A.X < cv.box.x1 && A.Y > cv.box.y0 && A.Y < cv.box.y1) {
+		return false
+	}
+	n := len(r)
+	if n < convexMinVertices {
+		p := r[n-1]
+		for _, q := range r {
+			if orientFast(p, q, q.Sub(p), A) <= 0 {
+				return false
+			}
+			p = q
+		}
+		return true
+	}
+	o := r[0]
+	if orientFast(o, r[1], r[1].Sub(o), A) <= 0 || orientFast(o, r[n-1], r[n-1].Sub(o), A) >= 0 {
+		return false
+	}
+	lo, hi := 1, n-1
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if 2*m == n && m+1 < hi {
+			// The diagonal r[0]–r[n/2] of a centrally symmetric ring
+			// (regular polygon, rectangle) runs through its centre, where
+			// the eye points of models lie: skip it.
+			m++
+		}
+		switch orientFast(o, r[m], r[m].Sub(o), A) {
+		case 0:
+			return false
+		case 1:
+			lo = m
+		default:
+			hi = m
+		}
+	}
+	return orientFast(r[lo], r[hi], r[hi].Sub(r[lo]), A) > 0
 }
 
 // collectFast gathers the boundary crossings of fp on the line A→B, sorted,
@@ -924,6 +993,14 @@ func (sw *sweep) addCrossFast(p, q geom.Point, sq int, A, d geom.Point) bool {
 // error; ok is false when the crossing may lie at an end of the segment or
 // its parameter cannot be bounded.
 func crossFast(p, q geom.Point, sq int, A, d geom.Point) (e sweepEvent, ok bool) {
+	ok = crossInto(&e, p, q, sq, A, d)
+	return e, ok
+}
+
+// crossInto is crossFast writing the event to *e (left unspecified when it
+// reports false): the convex path's events are written in place rather than
+// copied through return values.
+func crossInto(e *sweepEvent, p, q geom.Point, sq int, A, d geom.Point) bool {
 	ed := q.Sub(p)
 	pa := p.Sub(A)
 	num := pa.X*ed.Y - pa.Y*ed.X
@@ -933,13 +1010,14 @@ func crossFast(p, q geom.Point, sq int, A, d geom.Point) (e sweepEvent, ok bool)
 	t := num / den
 	slack := abs(den) - fastErr*dabs
 	if !(slack > 0) {
-		return e, false
+		return false
 	}
 	err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
 	if !(abs(t) > err) || !(abs(t-1) > err) {
-		return e, false
+		return false
 	}
-	return sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err}, true
+	*e = sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err}
+	return true
 }
 
 // convexCrossings finds the boundary crossings of the strictly convex
@@ -977,7 +1055,7 @@ func convexCrossings(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]swe
 				if n == 2 {
 					return 0, false
 				}
-				if ev[n], ok = crossFast(p, q, sq, A, d); !ok {
+				if !crossInto(&ev[n], p, q, sq, A, d) {
 					return 0, false
 				}
 				n++
@@ -1033,11 +1111,23 @@ func convexSearch(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepE
 	if shi <= 0 || slo >= 0 {
 		return 0, false
 	}
-	var ok bool
-	if ev[0], ok = chainCross(r, hi, lo, 1, A, B, d); !ok {
-		return 0, false
+	// On a regular ring, hi is (about) the vertex extreme along the
+	// line's normal and lo the opposite one, so fhi ≈ |d|(h+R) and
+	// flo ≈ |d|(h-R) for the centre's offset h and the radius R: the line
+	// crosses the circle a turn of acos(-h/R)/(2π) on from hi, and as far
+	// back. g0, g1 are those edges' starts as offsets along each chain (0:
+	// no guess); a wrong guess costs one or two extra steps.
+	g0, g1 := 0, 0
+	if cv.regular {
+		x := (fhi + flo) / (flo - fhi)
+		if !(x >= -1) { // NaN too
+			x = -1
+		}
+		x = min(x, 1)
+		f := acosTurns[int((x+1)*float64(len(acosTurns)-1)/2+0.5)] * float64(n)
+		g0, g1 = int(f), int(float64(n)/2-f)
 	}
-	if ev[1], ok = chainCross(r, lo, hi, -1, A, B, d); !ok {
+	if !chainCross(&ev[0], r, hi, lo, 1, g0, A, B, d) || !chainCross(&ev[1], r, lo, hi, -1, g1, A, B, d) {
 		return 0, false
 	}
 	return 2, true
@@ -1046,17 +1136,34 @@ func convexSearch(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepE
 // chainCross finds, on the chain of ring r from vertex s (exactly on side
 // ss of the line) forward to vertex e (exactly on side -ss), the edge whose
 // ends are exactly on opposite sides, by bisection on exact signs
-// (O(log n) steps), and returns its crossing (crossFast). ok is false when
-// a vertex lies on the line or crossFast fails.
-func chainCross(r geom.Ring, s, e, ss int, A, B, d geom.Point) (sweepEvent, bool) {
+// (O(log n) steps), and writes its crossing to *ev (crossInto). guess > 0 is the
+// offset from s of the likely edge's start: the first pivots are that
+// vertex and its neighbour toward the crossing, then bisection goes on
+// (any pivot inside the bracket keeps the bracket's exact signs, so the
+// edge found is the same). It reports false when a vertex lies on the
+// line or crossInto does.
+func chainCross(ev *sweepEvent, r geom.Ring, s, e, ss, guess int, A, B, d geom.Point) bool {
 	n := len(r)
 	i, j := s, e
 	if j < i {
 		j += n
 	}
+	// p is the next guessed pivot (unwrapped), used while it lies strictly
+	// inside the bracket; at most two guesses.
+	p, np := -1, 0
+	if guess > 0 {
+		p = s + guess
+	}
 	// i < j index the chain unwrapped: vertex k is r[k] or r[k-n].
 	for j-i > 1 {
 		m := int(uint(i+j) >> 1)
+		guessed := false
+		if np < 2 && p > i && p < j {
+			m, guessed = p, true
+			np++
+		} else {
+			np = 2
+		}
 		k := m
 		if k >= n {
 			k -= n
@@ -1065,13 +1172,16 @@ func chainCross(r geom.Ring, s, e, ss int, A, B, d geom.Point) (sweepEvent, bool
 		sg := certainSign(det, bnd)
 		if sg == 0 {
 			if sg = geom.Orient(A, B, r[k]); sg == 0 {
-				return sweepEvent{}, false
+				return false
 			}
 		}
 		if sg == ss {
-			i = m
+			i, p = m, m+1
 		} else {
-			j = m
+			j, p = m, m-1
+		}
+		if !guessed {
+			np = 2
 		}
 	}
 	if i >= n {
@@ -1080,7 +1190,7 @@ func chainCross(r geom.Ring, s, e, ss int, A, B, d geom.Point) (sweepEvent, bool
 	if j >= n {
 		j -= n
 	}
-	return crossFast(r[i], r[j], -ss, A, d)
+	return crossInto(ev, r[i], r[j], -ss, A, d)
 }
 
 // sideFilter is the float part of orientFast: the value of cross(d, q - A)
