@@ -69,6 +69,29 @@ func BenchmarkSightSegment(b *testing.B) {
 	stop(i)
 }
 
+// BenchmarkSightSegmentBetweenModels is the sightline a shot traces: eye to
+// eye of every pair of the reference table with the shooter and the target
+// excluded, as Sight does (BenchmarkSightSegment excludes neither, so most
+// of its segments start inside the shooter's own hull and are settled at
+// once).
+func BenchmarkSightSegmentBetweenModels(b *testing.B) {
+	bf := refTable(b)
+	ms := bf.Models()
+	pairs := refPairs(bf)
+	b.ReportAllocs()
+	stop := cpuMeter(b)
+	i := 0
+	clear := 0
+	for ; b.Loop(); i++ {
+		p := pairs[i%len(pairs)]
+		if SightSegment(bf, ms[p[0]].EyePoint(), ms[p[1]].EyePoint(), Options{}, ms[p[0]].ID, ms[p[1]].ID).Clear {
+			clear++
+		}
+	}
+	stop(i)
+	b.ReportMetric(float64(clear)/float64(max(i, 1)), "clear/op")
+}
+
 // BenchmarkSightSegmentDiagonal is the worst case of the reference table:
 // the long diagonal from corner to corner at 1 in, crossing the most
 // occluders.

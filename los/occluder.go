@@ -37,13 +37,22 @@ type filter struct {
 	shooter int     // model index, -1 for none
 	target  int     // model index, -1 for none
 	squad   string
-	ignore  []string
+	// The ignored ids are copied (the common one or two in place) so the
+	// caller's variadic array does not escape: SightSegment with a shooter
+	// and a target to ignore allocates nothing.
+	ignoreN     int
+	ignoreFixed [2]string
+	ignoreMore  []string
 }
 
 // newFilter returns the filter of a query between the given models (-1 for
 // none) with extra ignored ids.
 func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) filter {
-	f := filter{opt: *opt, shooter: shooter, target: target, ignore: ignore}
+	f := filter{opt: *opt, shooter: shooter, target: target}
+	f.ignoreN = copy(f.ignoreFixed[:], ignore)
+	if len(ignore) > len(f.ignoreFixed) {
+		f.ignoreMore = append([]string(nil), ignore[len(f.ignoreFixed):]...)
+	}
 	if shooter >= 0 {
 		f.squad = bf.Models()[shooter].Squad
 	}
@@ -57,7 +66,12 @@ func (f *filter) excluded(id string) bool {
 			return true
 		}
 	}
-	for _, e := range f.ignore {
+	for _, e := range f.ignoreFixed[:f.ignoreN] {
+		if e == id {
+			return true
+		}
+	}
+	for _, e := range f.ignoreMore {
 		if e == id {
 			return true
 		}
