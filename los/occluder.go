@@ -431,30 +431,7 @@ const boxSlack = 1e-9
 // the closed box (a conservative float filter, see boxSlack), and the
 // parameter where it enters the box (0 when a is inside; within rounding).
 func (b *planBox) hitsSegment(ax, ay, dx, dy float64) (float64, bool) {
-	t0, t1 := 0.0, 1.0
-	if dx == 0 {
-		if ax < b.x0 || ax > b.x1 {
-			return 0, false
-		}
-	} else {
-		ta, tb := (b.x0-ax)/dx, (b.x1-ax)/dx
-		if ta > tb {
-			ta, tb = tb, ta
-		}
-		t0, t1 = max(t0, ta), min(t1, tb)
-	}
-	if dy == 0 {
-		if ay < b.y0 || ay > b.y1 {
-			return 0, false
-		}
-	} else {
-		ta, tb := (b.y0-ay)/dy, (b.y1-ay)/dy
-		if ta > tb {
-			ta, tb = tb, ta
-		}
-		t0, t1 = max(t0, ta), min(t1, tb)
-	}
-	return t0, t0 <= t1+boxSlack // false on NaN
+	return b.hitsSegmentRecip(ax, ay, dx, dy, 0, 0)
 }
 
 // hitsSegmentRecip is hitsSegment with rx = 1/dx and ry = 1/dy precomputed
