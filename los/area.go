@@ -152,25 +152,11 @@ func AreaCrossings(bf *terrain.Battlefield, a, b geom.Point, filter AreaFilter) 
 	seg := geom.Seg(a, b)
 	length := seg.Length()
 	pieces := bf.Pieces()
-	var idx []int
-	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
-		if it.Kind == terrain.ItemPiece && filter.selects(&pieces[it.Index]) {
-			idx = append(idx, it.Index)
-		}
-		return true
-	})
-	slices.Sort(idx)
 	var out []Crossing
-	var buf []r1.Interval
-	for _, i := range idx {
+	var ivs []r1.Interval
+	for _, i := range flatPiecesAlong(bf, seg, filter.selects) {
 		p := &pieces[i]
-		var ivs []r1.Interval
-		if p.Circle != nil {
-			ivs = areaCircleInside(*p.Circle, seg)
-		} else {
-			buf = p.Footprint.SegmentInside(seg, buf[:0])
-			ivs = buf
-		}
+		ivs = pieceInside(p, seg, ivs[:0])
 		if len(ivs) == 0 {
 			continue
 		}
@@ -269,4 +255,30 @@ func areaEdgeDistance(p *terrain.Piece, q geom.Point) (float64, geom.Point) {
 		}
 	}
 	return best, bp
+}
+
+// flatPiecesAlong returns, in piece order, the indices of the pieces that
+// keep accepts and whose plan box the flat segment touches (heights are
+// ignored).
+func flatPiecesAlong(bf *terrain.Battlefield, seg geom.Segment, keep func(*terrain.Piece) bool) []int {
+	pieces := bf.Pieces()
+	var idx []int
+	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
+		if it.Kind == terrain.ItemPiece && keep(&pieces[it.Index]) {
+			idx = append(idx, it.Index)
+		}
+		return true
+	})
+	slices.Sort(idx)
+	return idx
+}
+
+// pieceInside appends to dst the closed parameter intervals of seg inside
+// piece p: on the exact circle for circle pieces, on the footprint
+// (geom.Polygon.SegmentInside) otherwise.
+func pieceInside(p *terrain.Piece, seg geom.Segment, dst []r1.Interval) []r1.Interval {
+	if p.Circle != nil {
+		return append(dst, areaCircleInside(*p.Circle, seg)...)
+	}
+	return p.Footprint.SegmentInside(seg, dst)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/golang/geo/r1"
 	"github.com/sightline/sightline/geom"
@@ -252,28 +251,15 @@ func LowerPiecesBelow(bf *terrain.Battlefield, a, b geom.Point, level int) []Low
 	seg := geom.Seg(a, b)
 	length := seg.Length()
 	pieces := bf.Pieces()
-	var idx []int
-	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
-		if it.Kind == terrain.ItemPiece && pieces[it.Index].Level < level {
-			idx = append(idx, it.Index)
-		}
-		return true
-	})
-	slices.Sort(idx)
 	var out []LowerPiece
-	var buf []r1.Interval
-	for _, i := range idx {
+	var ivs []r1.Interval
+	lower := func(p *terrain.Piece) bool { return p.Level < level }
+	for _, i := range flatPiecesAlong(bf, seg, lower) {
 		pc := &pieces[i]
 		if !areaCrossesInterior(pc, seg) {
 			continue
 		}
-		var ivs []r1.Interval
-		if pc.Circle != nil {
-			ivs = areaCircleInside(*pc.Circle, seg)
-		} else {
-			buf = pc.Footprint.SegmentInside(seg, buf[:0])
-			ivs = buf
-		}
+		ivs = pieceInside(pc, seg, ivs[:0])
 		in := 0.0
 		for _, iv := range ivs {
 			in += (iv.Hi - iv.Lo) * length
