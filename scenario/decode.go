@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ func DecodeBytes(b []byte) (*File, error) {
 	if len(b) > MaxFileSize {
 		return nil, newError(ErrTooLarge, "", "", "input larger than %d bytes", MaxFileSize)
 	}
-	root, err := parseTree(b)
+	root, err := parseTree(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +133,8 @@ func lookup(n *node, path string) *node {
 type dec struct {
 	div     float64 // file units per inch: lengths are divided by it
 	ruleset string  // the file's ruleset, once read
+
+	fields map[reflect.Type][]structField // DecodeValue's struct layouts, by type
 }
 
 // fields checks that n is an object whose keys are all in allowed, and
@@ -902,6 +905,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 		return typeErr(n, path, "an object")
 	}
 	q.JSONPath = path
+	q.Raw = n.raw()
 	var err error
 	for _, k := range []string{"id", "kind"} {
 		if n.get(k) == nil {

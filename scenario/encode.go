@@ -17,7 +17,10 @@ import (
 // Encode writes f as a scenario v1 file: units "in", keys in the order of
 // the format reference, two-space indentation, short values on one line.
 // Decoding the output gives back a File deep-equal to f when f came from
-// Decode (the units then read "in").
+// Decode (the units then read "in"; the queries' Raw is not written).
+// Raw JSON (options, a query's weapon, turns and extra fields) is written
+// as stored, in the units it was read in: lengths in it keep their meaning
+// only when f's units were "in".
 func Encode(w io.Writer, f *File) error {
 	b, err := f.MarshalJSON()
 	if err != nil {
@@ -119,7 +122,7 @@ func fileNode(f *File) (*node, error) {
 		sort.Strings(keys)
 		o := obj()
 		for _, k := range keys {
-			v, err := parseTree(f.Options[k])
+			v, err := parseTree(f.Options[k], "")
 			if err != nil {
 				return nil, fmt.Errorf("options.%s: %w", k, err)
 			}
@@ -301,7 +304,7 @@ func queryNode(q *Query) (*node, error) {
 		if f.v == nil {
 			continue
 		}
-		v, err := parseTree(f.v)
+		v, err := parseTree(f.v, "")
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.k, err)
 		}
@@ -313,7 +316,7 @@ func queryNode(q *Query) (*node, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v, err := parseTree(q.Extra[k])
+		v, err := parseTree(q.Extra[k], "")
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}

@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -31,4 +32,21 @@ func ExampleDefault() {
 	f := scenario.Default()
 	fmt.Println(len(f.Pieces), len(f.Models), f.Queries[0].ID, f.Queries[0].Mode)
 	// Output: 18 14 range-center center
+}
+
+func ExampleDecodeValue() {
+	// A game's weapon, as written in a file measured in centimetres.
+	type weapon struct {
+		Name  string          `json:"name,required"`
+		Range scenario.Length `json:"range,required"`
+		Shots int             `json:"shots"`
+	}
+	var w weapon
+	err := scenario.DecodeValue(json.RawMessage(`{"name": "railgun", "range": 76.2, "shots": 2}`), "queries[0].weapon", "cm", &w)
+	fmt.Println(w.Name, w.Range, w.Shots, err)
+	err = scenario.DecodeValue(json.RawMessage(`{"name": "railgun", "rnage": 76.2}`), "queries[0].weapon", "cm", &w)
+	fmt.Println(err)
+	// Output:
+	// railgun 30 2 <nil>
+	// queries[0].weapon.rnage: unknown field; want one of name, range, shots
 }

@@ -54,7 +54,7 @@ func FuzzParseTree(f *testing.F) {
 	}
 	f.Add(defaultJSON)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		n, err := parseTree(b)
+		n, err := parseTree(b, "")
 		valid := json.Valid(b)
 		if err != nil {
 			var se *Error

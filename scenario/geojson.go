@@ -54,7 +54,7 @@ func ImportGeoJSON(r io.Reader, opt ImportOptions) ([]terrain.Piece, error) {
 	if !contains(Units, units) {
 		return nil, newError(ErrValue, "", units, "unknown units %q", units)
 	}
-	root, err := parseTree(b)
+	root, err := parseTree(b, "")
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +280,7 @@ func ExportGeoJSON(w io.Writer, pieces []terrain.Piece) error {
 		return fmt.Errorf("scenario: marshalling GeoJSON: %w", err)
 	}
 	// Lay orb's compact output out as Encode does, short values on one line.
-	root, err := parseTree(b)
+	root, err := parseTree(b, "")
 	if err != nil {
 		return fmt.Errorf("scenario: re-reading marshalled GeoJSON: %w", err)
 	}

@@ -17,23 +17,26 @@ import (
 // Syntax errors name the line and column (1-based; the column counts
 // characters) of the offending character.
 //
+// root is the JSON path of b inside its document ("" for a whole
+// document): error paths start with it.
+//
 // The strings of the tree share the memory of one copy of b: code that
 // keeps a string beyond decoding clones it (see dec.str).
-func parseTree(b []byte) (*node, error) {
-	s := &scanner{src: b, text: string(b)}
+func parseTree(b []byte, root string) (*node, error) {
+	s := &scanner{src: b, text: string(b), root: root}
 	s.skipSpace()
 	if s.i == len(b) {
-		return nil, newError(ErrSyntax, "", "", "empty input")
+		return nil, newError(ErrSyntax, root, "", "empty input")
 	}
-	root, err := s.value(0)
+	n, err := s.value(0)
 	if err != nil {
 		return nil, err
 	}
 	s.skipSpace()
 	if s.i < len(b) {
-		return nil, newError(ErrSyntax, "", "", "%s: trailing data after the top-level value", s.pos(s.i))
+		return nil, newError(ErrSyntax, root, "", "%s: trailing data after the top-level value", s.pos(s.i))
 	}
-	return root, nil
+	return n, nil
 }
 
 // scanner is the state of one parseTree call.
@@ -41,6 +44,7 @@ type scanner struct {
 	src  []byte
 	text string // src as a string; unescaped strings and numbers are substrings of it
 	i    int    // offset of the next byte to read
+	root string // the JSON path of src in its document
 
 	path []step // the keys and indexes leading to the value being parsed, for error paths
 
@@ -104,7 +108,7 @@ func (s *scanner) takeElems(n *node, from, kfrom int) {
 
 // currentPath returns the JSON path of the value being parsed.
 func (s *scanner) currentPath() string {
-	p := ""
+	p := s.root
 	for _, st := range s.path {
 		if st.index < 0 {
 			p = joinKey(p, st.key)
@@ -148,9 +152,9 @@ func (s *scanner) pos(off int) string {
 // "in string literal", ...).
 func (s *scanner) syntaxErr(context string) error {
 	if s.i >= len(s.src) {
-		return newError(ErrSyntax, "", "", "%s: unexpected end of input", s.pos(s.i))
+		return newError(ErrSyntax, s.root, "", "%s: unexpected end of input", s.pos(s.i))
 	}
-	return newError(ErrSyntax, "", "", "%s: invalid character %s %s", s.pos(s.i), s.quoteChar(), context)
+	return newError(ErrSyntax, s.root, "", "%s: invalid character %s %s", s.pos(s.i), s.quoteChar(), context)
 }
 
 // quoteChar returns the character at s.i in single quotes for a message,
@@ -308,7 +312,7 @@ func (s *scanner) str() (string, error) {
 		default:
 			r, size := utf8.DecodeRune(s.src[s.i:])
 			if r == utf8.RuneError && size == 1 {
-				return "", newError(ErrSyntax, "", "", "%s: invalid UTF-8 in string", s.pos(s.i))
+				return "", newError(ErrSyntax, s.root, "", "%s: invalid UTF-8 in string", s.pos(s.i))
 			}
 			buf = append(buf, s.src[s.i:s.i+size]...)
 			s.i += size

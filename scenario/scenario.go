@@ -32,8 +32,9 @@ type File struct {
 	Name    string // free text
 	Units   string // the file's units as read ("in", "cm" or "mm"); lengths in memory are inches regardless
 	Ruleset string // one of Rulesets; "generic" when absent
-	// Options holds the ruleset's options as compact JSON, not unit
-	// converted (lengths in options are inches, as in the rulebooks).
+	// Options holds the ruleset's options as raw compact JSON, as written
+	// in the file, in the file's units. Games decode them with
+	// DecodeOptions, which converts the fields typed as Length to inches.
 	Options map[string]json.RawMessage
 	Table   terrain.Table
 	Pieces  []terrain.Piece // the "terrain" array, in file order
@@ -77,6 +78,11 @@ type Query struct {
 	// "generic": those may carry the ruleset's own fields, which the
 	// ruleset checks strictly.
 	Extra map[string]json.RawMessage
+
+	// Raw is the query's whole object as compact JSON, as written in the
+	// file (in the file's units; nil for a Query not made by Decode). Games
+	// decode it with File.DecodeQuery. Encode ignores it.
+	Raw json.RawMessage
 
 	// JSONPath is where the query sits in the file ("queries[2]"), for
 	// error messages of later layers: JSONPath + ".to".
