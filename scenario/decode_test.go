@@ -273,3 +273,15 @@ func diffFiles(t *testing.T, a, b *File) {
 		}
 	}
 }
+
+// TestEncodeErrorPath checks that an error in a query's raw JSON names
+// its absolute path once.
+func TestEncodeErrorPath(t *testing.T) {
+	f := &File{Version: 1, Table: terrain.Table{Width: 24, Depth: 24},
+		Queries: []Query{{ID: "a", Kind: "x"}, {ID: "b", Kind: "move", Turns: []byte(`[1,`)}}}
+	_, err := f.MarshalJSON()
+	want := "queries[1].turns: line 1, column 4: unexpected end of input"
+	if err == nil || err.Error() != want || !errors.Is(err, ErrSyntax) {
+		t.Errorf("MarshalJSON error = %v, want %q", err, want)
+	}
+}

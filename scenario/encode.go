@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"fmt"
 	"io"
 	"math"
 	"sort"
@@ -122,9 +121,9 @@ func fileNode(f *File) (*node, error) {
 		sort.Strings(keys)
 		o := obj()
 		for _, k := range keys {
-			v, err := parseTree(f.Options[k], "")
+			v, err := parseTree(f.Options[k], joinKey("options", k))
 			if err != nil {
-				return nil, fmt.Errorf("options.%s: %w", k, err)
+				return nil, err
 			}
 			o.set(k, v)
 		}
@@ -143,9 +142,9 @@ func fileNode(f *File) (*node, error) {
 	root.set("models", ms)
 	qs := arr()
 	for i := range f.Queries {
-		q, err := queryNode(&f.Queries[i])
+		q, err := queryNode(&f.Queries[i], index("queries", i))
 		if err != nil {
-			return nil, fmt.Errorf("queries[%d]: %w", i, err)
+			return nil, err
 		}
 		qs.add(q)
 	}
@@ -280,7 +279,9 @@ func modelNode(m *terrain.Model) *node {
 	return n
 }
 
-func queryNode(q *Query) (*node, error) {
+// queryNode returns q in file form; path is where q sits in the file, the
+// path of errors in its raw JSON.
+func queryNode(q *Query, path string) (*node, error) {
 	n := obj().set("id", str(q.ID)).set("kind", str(q.Kind))
 	for _, f := range []struct{ k, v string }{{"from", q.From}, {"to", q.To}, {"mode", q.Mode}, {"arc", q.Arc},
 		{"model", q.Model}, {"squad", q.Squad}, {"shooter", q.Shooter}, {"target", q.Target}} {
@@ -304,9 +305,9 @@ func queryNode(q *Query) (*node, error) {
 		if f.v == nil {
 			continue
 		}
-		v, err := parseTree(f.v, "")
+		v, err := parseTree(f.v, joinKey(path, f.k))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.k, err)
+			return nil, err
 		}
 		n.set(f.k, v)
 	}
@@ -316,9 +317,9 @@ func queryNode(q *Query) (*node, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v, err := parseTree(q.Extra[k], "")
+		v, err := parseTree(q.Extra[k], joinKey(path, k))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", k, err)
+			return nil, err
 		}
 		n.set(k, v)
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/sightline/sightline/terrain"
 )
 
 // Sentinel errors wrapped by every *Error; test with errors.Is.
@@ -17,26 +19,12 @@ var (
 )
 
 // Error is a decoding or validation error at one place in a scenario (or
-// GeoJSON) file. Path is a JSON-like path from the document root
-// ("terrain[3].footprint[0]", "queries[2].to"; "" for the whole document);
-// Value is the offending JSON value in compact form ("" when absent).
-// Err wraps one of the sentinel errors.
-type Error struct {
-	Path  string
-	Value string
-	Err   error
-}
-
-// Error returns "path: message".
-func (e *Error) Error() string {
-	if e.Path == "" {
-		return e.Err.Error()
-	}
-	return e.Path + ": " + e.Err.Error()
-}
-
-// Unwrap returns the underlying error, which wraps a sentinel.
-func (e *Error) Unwrap() error { return e.Err }
+// GeoJSON) file: the library's one path-error type, terrain.FieldError.
+// Path is a JSON-like path from the document root ("terrain[3].footprint[0]",
+// "queries[2].to"; "" for the whole document); Value is the offending JSON
+// value in compact form ("" when absent). Err wraps one of the sentinel
+// errors.
+type Error = terrain.FieldError
 
 // kindError is a message that unwraps to a sentinel without repeating the
 // sentinel's text.

@@ -26,19 +26,40 @@ var (
 	ErrNotAllowed = errors.New("not allowed")
 )
 
-// FieldError is an error about one field of the input, named by a
-// JSON-like path in the layout of the scenario file, such as
-// "terrain[3].footprint" or "models[2].garrison.wall".
+// FieldError is an error about one place in the input: the path error of
+// the whole library (scenario.Error is the same type). Path is absolute, a
+// JSON-like path from the document root in the layout of the scenario
+// file ("terrain[3].footprint[0]", "queries[2].weapon.range"; "" for the
+// whole document); Value is the offending JSON value in compact form (""
+// when absent); Err is the cause, which wraps a sentinel error.
 type FieldError struct {
-	Path string
-	Err  error
+	Path  string
+	Value string
+	Err   error
 }
 
-// Error returns "path: err".
-func (e *FieldError) Error() string { return e.Path + ": " + e.Err.Error() }
+// Error returns "path: err", or err alone when the path is empty.
+func (e *FieldError) Error() string {
+	if e.Path == "" {
+		return e.Err.Error()
+	}
+	return e.Path + ": " + e.Err.Error()
+}
 
 // Unwrap returns the underlying error.
 func (e *FieldError) Unwrap() error { return e.Err }
+
+// AtPath returns err as an error at path: err itself when it already
+// holds a *FieldError (whose path is absolute already), otherwise
+// &FieldError{Path: path, Err: err}. A path is thus prefixed exactly once,
+// by the innermost layer that knows it.
+func AtPath(path string, err error) error {
+	var fe *FieldError
+	if err == nil || errors.As(err, &fe) {
+		return err
+	}
+	return &FieldError{Path: path, Err: err}
+}
 
 // detailError is a message that wraps a sentinel (and optionally a cause)
 // without repeating the sentinel's text.
