@@ -3,18 +3,13 @@ package answer
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/render"
+	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
-
-// ErrUnsupported is wrapped by the error of a query whose kind the file's
-// ruleset does not answer (yet).
-var ErrUnsupported = errors.New("not supported yet")
 
 // Answer is one query's answer. Fields are kept in the order they were set,
 // so the JSON output is stable and reads like the spec's answer table.
@@ -186,47 +181,21 @@ func textValue(v any) string {
 	return string(b)
 }
 
-// round keeps answers readable and stable: 1e-9 in is far below anything a
-// tape measure resolves, and it hides float noise in the last digits.
-func round(x float64) float64 {
-	const q = 1e9
-	r := float64(int64(x*q+copysignHalf(x))) / q
-	if r == 0 {
-		return 0 // no "-0" in answers
-	}
-	return r
-}
+// round is rulesets.Round: every answer number is rounded the same way.
+func round(x float64) float64 { return rulesets.Round(x) }
 
-func copysignHalf(x float64) float64 {
-	if x < 0 {
-		return -0.5
-	}
-	return 0.5
-}
-
-// point2 and point3 give a point as a JSON array rounded like every length.
-func point2(p geom.Point) []float64 { return []float64{round(p.X), round(p.Y)} }
-func point3(p geom.Vec3) []float64  { return []float64{round(p.X), round(p.Y), round(p.Z)} }
-
-// QueryError is the error of one query: the query's JSON path and the cause.
-type QueryError struct {
-	Path string
-	Err  error
-}
-
-// Error returns "path: cause".
-func (e *QueryError) Error() string { return e.Path + ": " + e.Err.Error() }
-
-// Unwrap returns the cause.
-func (e *QueryError) Unwrap() error { return e.Err }
-
-// Run answers every query of f in order. Queries that cannot be answered
-// are reported in errs (one *QueryError each, in query order); the answers
-// of the others are returned all the same.
+// Run answers every query of f in order through the file's ruleset.
+// Queries that cannot be answered are reported in errs (each naming its
+// JSON path once, in query order); the answers of the others are returned
+// all the same. An unknown ruleset or bad options make every query
+// unanswerable: errs then holds that one error.
 func Run(f *scenario.File) (answers []*Answer, errs []error) {
+	g, opt, err := prepare(f)
+	if err != nil {
+		return nil, []error{err}
+	}
 	for i := range f.Queries {
-		q := &f.Queries[i]
-		a, err := One(f, q)
+		a, err := one(f, g, opt, &f.Queries[i])
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -238,24 +207,40 @@ func Run(f *scenario.File) (answers []*Answer, errs []error) {
 
 // One answers a single query of f.
 func One(f *scenario.File, q *scenario.Query) (*Answer, error) {
-	h, ok := handlers[q.Kind]
-	if g, isGame := gameFor(f, q); isGame {
-		h, ok = func(f *scenario.File, q *scenario.Query, a *Answer) error { return answerGame(g, f, q, a) }, true
+	g, opt, err := prepare(f)
+	if err != nil {
+		return nil, err
 	}
-	if !ok {
-		return nil, &QueryError{Path: q.JSONPath + ".kind", Err: fmt.Errorf("%q for ruleset %q: %w", q.Kind, f.Ruleset, ErrUnsupported)}
+	return one(f, g, opt, q)
+}
+
+// prepare finds f's game and parses its options once for all queries.
+func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
+	g, err := rulesets.Lookup(f.Ruleset)
+	if err != nil {
+		return nil, nil, err
 	}
-	a := &Answer{ID: q.ID, Kind: q.Kind}
+	opt, err := g.ParseOptions(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, opt, nil
+}
+
+func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query) (*Answer, error) {
+	r, err := g.Answer(f, opt, q)
+	if err != nil {
+		return nil, err
+	}
+	a := &Answer{ID: q.ID, Kind: q.Kind, Explanation: r.Explanation}
 	if f.Units != "" && f.Units != "in" {
 		a.units, a.scale = f.Units, unitScale(f.Units)
 	}
-	if err := h(f, q, a); err != nil {
-		var qe *QueryError
-		if errors.As(err, &qe) {
-			return nil, err
-		}
-		return nil, &QueryError{Path: q.JSONPath, Err: err}
+	for _, fl := range r.Fields {
+		a.fields = append(a.fields, field{name: fl.Name, value: fl.Value, length: fl.Length})
 	}
+	a.highlight = r.Picture.Highlight
+	a.overlays = r.Picture.Parts
 	return a, nil
 }
 
@@ -268,9 +253,3 @@ func unitScale(u string) float64 {
 	}
 	return 1
 }
-
-type handler func(f *scenario.File, q *scenario.Query, a *Answer) error
-
-// handlers maps a query kind to the function that answers it. Kinds not
-// here are reported as unsupported.
-var handlers = map[string]handler{}

@@ -8,12 +8,6 @@ import (
 	"github.com/sightline/sightline/scenario"
 )
 
-// draw records what a picture of the answer shows.
-func (a *Answer) draw(highlight []string, parts ...render.Part) {
-	a.highlight = append(a.highlight, highlight...)
-	a.overlays = append(a.overlays, parts...)
-}
-
 // Picture draws one answer as a verdict sheet: the table from above with
 // the answer's overlays (sightlines, blockers, paths, links, arcs), one
 // profile per sightline, and the answer's explanation.

@@ -99,46 +99,6 @@ func (v *Verdict) Paragraph() string {
 	return b.String()
 }
 
-// Result is what a game returns for one query: the answer fields in the
-// order the spec lists them (e.g. "legal", "reasons", measured values) and
-// the explanation sentence.
-type Result struct {
-	Fields      []Field
-	Explanation string
-}
-
-// Field is one named answer field; Value must be JSON-encodable. Length
-// marks a length in inches (the CLI also gives it in the file's units).
-type Field struct {
-	Name   string
-	Value  any
-	Length bool
-}
-
-// VerdictResult turns a verdict into the shot/move answer fields: legal,
-// reasons, measures, modifiers, with the paragraph as explanation.
-func VerdictResult(v *Verdict, extra ...Field) Result {
-	fields := []Field{
-		{Name: "legal", Value: v.Legal},
-		{Name: "reasons", Value: v.Reasons},
-		{Name: "measures", Value: v.Measures},
-		{Name: "modifiers", Value: v.Modifiers},
-	}
-	return Result{Fields: append(fields, extra...), Explanation: v.Paragraph()}
-}
-
-// Game is one ruleset as the query runner sees it.
-type Game interface {
-	// Name is the scenario's "ruleset" value, e.g. "dropzone-commander".
-	Name() string
-	// Kinds lists the query kinds the game answers (its own kinds and the
-	// core kinds it defines its own way, such as "shot" and "move").
-	Kinds() []string
-	// Answer answers one query of f. Errors name the query's JSON path
-	// (q.JSONPath + ".field") and wrap a sentinel error.
-	Answer(f *scenario.File, q *scenario.Query) (Result, error)
-}
-
 // DecodeStrict decodes raw JSON into v rejecting unknown fields; path names
 // the JSON location in errors. A nil or empty raw leaves v unchanged.
 func DecodeStrict(raw json.RawMessage, path string, v any) error {

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -17,6 +18,18 @@ import (
 // File.DecodeOptions convert it to inches, and reject a magnitude above
 // MaxCoordinate inches.
 type Length float64
+
+// Unmarshaler is implemented by a type that decodes itself from a
+// scenario file, such as a value that may be a number or a word ("24" or
+// "unlimited"). raw is the value as written, in compact JSON; inches is the
+// length of one file unit in inches (1, 1/2.54 or 1/25.4), so lengths in it
+// can be converted. An error it returns is reported at the value's path,
+// wrapping ErrValue unless it wraps one of the sentinel errors itself.
+type Unmarshaler interface {
+	UnmarshalScenario(raw json.RawMessage, inches float64) error
+}
+
+var unmarshalerType = reflect.TypeFor[Unmarshaler]()
 
 // The types DecodeValue treats specially: lengths and points are converted
 // from the file's units, raw JSON is copied.
@@ -134,6 +147,9 @@ type structField struct {
 // checkType reports whether DecodeValue can fill values of type t; seen
 // holds the struct types already checked (types may be recursive).
 func (d *dec) checkType(t reflect.Type, seen map[reflect.Type]bool) error {
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
 	switch t {
 	case lengthType, pointType, vec3Type, rawType:
 		return nil
@@ -239,6 +255,9 @@ func (d *dec) structFields(t reflect.Type) ([]structField, error) {
 // value decodes n (at path) into v, whose type checkType accepted. skip
 // lists object keys to ignore when v is a struct.
 func (d *dec) value(n *node, path string, v reflect.Value, skip ...string) error {
+	if v.CanAddr() && v.Addr().Type().Implements(unmarshalerType) {
+		return d.unmarshaler(n, path, v.Addr().Interface().(Unmarshaler))
+	}
 	switch v.Type() {
 	case lengthType:
 		x, err := d.length(n, path)
@@ -482,4 +501,18 @@ func exactInteger(lit string) (string, bool) {
 		s = "-" + s
 	}
 	return s, true
+}
+
+// unmarshaler lets u decode n itself, reporting its error at path.
+func (d *dec) unmarshaler(n *node, path string, u Unmarshaler) error {
+	err := u.UnmarshalScenario(n.raw(), 1/d.div)
+	if err == nil {
+		return nil
+	}
+	for _, sentinel := range []error{ErrSyntax, ErrUnknownField, ErrType, ErrValue, ErrMissing, ErrTooLarge} {
+		if errors.Is(err, sentinel) {
+			return &Error{Path: path, Value: n.short(), Err: err}
+		}
+	}
+	return &Error{Path: path, Value: n.short(), Err: &kindError{kind: ErrValue, msg: err.Error()}}
 }

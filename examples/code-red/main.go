@@ -22,9 +22,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	opt, err := codered.Game.ParseOptions(f)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	for i := range f.Queries {
 		q := &f.Queries[i]
-		res, err := codered.Game.Answer(f, q)
+		res, err := codered.Game.Answer(f, opt, q)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

@@ -25,9 +25,14 @@ func main() {
 		os.Exit(2)
 	}
 	fmt.Println(f.Name)
+	opt, err := dropzone.Game.ParseOptions(f)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	for i := range f.Queries {
 		q := &f.Queries[i]
-		r, err := dropzone.Game.Answer(f, q)
+		r, err := dropzone.Game.Answer(f, opt, q)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)

@@ -19,7 +19,7 @@ func BenchmarkCheckShotTurn(b *testing.B) {
 		b.Fatal(err)
 	}
 	opt, _ := ParseOptions(f.Options)
-	w := BuiltinWeapons["Avenger Railgun"]
+	w, _ := BuiltinWeapon("Avenger Railgun")
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := CheckShot(f.Battlefield(), "sabre-1", "hunter", w, opt); err != nil {

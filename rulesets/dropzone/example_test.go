@@ -18,7 +18,8 @@ func ExampleCheckShot() {
 	})
 	opt := dropzone.DefaultOptions()
 	opt.Units = map[string]dropzone.Unit{"sabre": {Bw: 4, Moved: 3}, "hunter": {GM: "A"}}
-	v, _ := dropzone.CheckShot(bf, "sabre", "hunter", dropzone.BuiltinWeapons["Avenger Railgun"], opt)
+	railgun, _ := dropzone.BuiltinWeapon("Avenger Railgun")
+	v, _ := dropzone.CheckShot(bf, "sabre", "hunter", railgun, opt)
 	fmt.Println(v.Legal)
 	for _, m := range v.Measures {
 		if m.Name == "range" || m.Name == "maxRange" {

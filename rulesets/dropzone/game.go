@@ -2,291 +2,375 @@ package dropzone
 
 import (
 	"encoding/json"
-	"fmt"
+	"strings"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
 
-// Game is Dropzone Commander as the query runner sees it.
-var Game rulesets.Game = game{}
-
-type game struct{}
-
-// Name returns "dropzone-commander".
-func (game) Name() string { return "dropzone-commander" }
-
-// Kinds lists the query kinds the game answers.
-func (game) Kinds() []string {
-	return []string{"shot", "move", "formation", "deployment", "standby", "landing", "embark", "disembark",
-		"transport-building", "enter-building", "leave-building", "connected-buildings", "building-class",
-		"building-destroyed", "aa-reaction", "crash", "wreck", "premeasure"}
+// Game is Dropzone Commander as the query runner sees it: its options and
+// its own query kinds. The generic kinds (range, sight, arc, ...) are
+// answered with Options.Geometry.
+var Game = &rulesets.Game{
+	Name:       "dropzone-commander",
+	Title:      "Dropzone Commander",
+	NewOptions: func() rulesets.Options { o := DefaultOptions(); return &o },
+	Kinds: []rulesets.Kind{
+		rulesets.NewKind("shot", "the DZC shooting sequence for one weapon", answerShot),
+		rulesets.NewKind("move", "a move with terrain, turns, altitude and manoeuvres", answerMove),
+		rulesets.NewKind("formation", "a squad's formation (DZC-08..10)", answerFormation),
+		rulesets.NewKind("deployment", "a squad deployed wholly inside a zone (DZC-11)", answerDeployment),
+		rulesets.NewKind("standby", "a unit entering from standby (DZC-12)", answerStandby),
+		rulesets.NewKind("landing", "an aircraft landing (DZC-33/34)", answerLanding),
+		rulesets.NewKind("embark", "a squad embarking (DZC-38..41)", answerEmbark),
+		rulesets.NewKind("disembark", "a transport's passengers disembarking (DZC-38..41)", answerDisembark),
+		rulesets.NewKind("transport-building", "a transport unloading into a building (DZC-42)", answerTransportBuilding),
+		rulesets.NewKind("enter-building", "a squad entering a building (DZC-47)", answerEnterBuilding),
+		rulesets.NewKind("leave-building", "a squad leaving a building (DZC-48)", answerLeaveBuilding),
+		rulesets.NewKind("connected-buildings", "whether two buildings are connected (DZC-52)", answerConnected),
+		rulesets.NewKind("building-class", "a building's class (DZC-46)", answerBuildingClass),
+		rulesets.NewKind("building-destroyed", "what a collapsing building takes with it (DZC-51)", answerCollapse),
+		rulesets.NewKind("aa-reaction", "AA reaction fire along a flight corridor (DZC-36)", answerReaction),
+		rulesets.NewKind("crash", "an aircraft crashing (DZC-37)", answerCrash),
+		rulesets.NewKind("wreck", "a wreck's passengers placed (DZC-44)", answerWreck),
+		rulesets.NewKind("premeasure", "whether measuring is allowed now (DZC-04)", answerPremeasure),
+	},
 }
 
-// decodeExtra decodes q.Extra strictly into the named destinations.
-func decodeExtra(q *scenario.Query, fields map[string]any) error {
-	if err := rulesets.DecodeExtra(q, fields); err != nil {
-		return fmt.Errorf("%w: %w", err, ErrQuery)
+func init() { rulesets.Register(Game) }
+
+// options returns a copy of the file's parsed options that a kind may
+// adjust for one query.
+func options(env *rulesets.Env) Options { return *env.Options.(*Options) }
+
+// weapon decodes a shot's "weapon": a built-in profile's name or a profile
+// object (lengths in the file's units).
+func weapon(env *rulesets.Env, raw json.RawMessage, field string) (Weapon, error) {
+	path := env.FieldPath(field)
+	var name string
+	if len(raw) > 0 && raw[0] == '"' {
+		if err := json.Unmarshal(raw, &name); err != nil {
+			return Weapon{}, env.Errorf(field, scenario.ErrType, "want a weapon name or object")
+		}
+		w, ok := BuiltinWeapon(name)
+		if !ok {
+			return Weapon{}, env.Errorf(field, scenario.ErrValue, "unknown weapon %q; built-in weapons: %s", name, strings.Join(BuiltinWeaponNames(), ", "))
+		}
+		return w, nil
 	}
-	return nil
-}
-
-func need(q *scenario.Query, field, v string) error {
-	if v == "" {
-		return fmt.Errorf("%s.%s: missing: %w", q.JSONPath, field, ErrQuery)
+	var w Weapon
+	if err := scenario.DecodeValue(raw, path, env.Units, &w); err != nil {
+		return Weapon{}, err
 	}
-	return nil
+	return w, w.validate(path)
 }
 
-// Answer answers one query of f.
-func (game) Answer(f *scenario.File, q *scenario.Query) (rulesets.Result, error) {
-	opt, err := ParseOptions(f.Options)
+type shotRequest struct {
+	Shooter string          `json:"shooter,required"`
+	Target  string          `json:"target,required"`
+	Weapon  json.RawMessage `json:"weapon,required"`
+	// Moved overrides how far the shooter moved this turn.
+	Moved *scenario.Length `json:"moved"`
+}
+
+func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
+	opt := options(env)
+	w, err := weapon(env, q.Weapon, "weapon")
 	if err != nil {
 		return rulesets.Result{}, err
 	}
-	bf := f.Battlefield()
-	if bf == nil {
-		return rulesets.Result{}, fmt.Errorf("%s: the file has no battlefield: %w", q.JSONPath, ErrQuery)
+	if q.Moved != nil {
+		opt.Units = copyUnits(opt.Units)
+		u := opt.Units[q.Shooter]
+		u.Moved = float64(*q.Moved)
+		opt.Units[q.Shooter] = u
 	}
-	wrap := func(err error) error { return fmt.Errorf("%s: %w", q.JSONPath, err) }
-	var v *rulesets.Verdict
-	var extra []rulesets.Field
-	switch q.Kind {
-	case "shot":
-		var moved *float64
-		if err := decodeExtra(q, map[string]any{"moved": &moved}); err != nil {
-			return rulesets.Result{}, err
-		}
-		w, err := ParseWeapon(q.Weapon, q.JSONPath+".weapon")
-		if err != nil {
-			return rulesets.Result{}, err
-		}
-		if moved != nil {
-			u := opt.Units[q.Shooter]
-			u.Moved = *moved
-			opt.Units = copyUnits(opt.Units)
-			opt.Units[q.Shooter] = u
-		}
-		v, err = CheckShot(bf, q.Shooter, q.Target, w, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "move":
-		var plan MovePlan
-		plan.Path = q.Path
-		if len(q.Turns) > 0 {
-			if err := rulesets.DecodeStrict(q.Turns, q.JSONPath+".turns", &plan.Turns); err != nil {
-				return rulesets.Result{}, fmt.Errorf("%w: %w", err, ErrQuery)
-			}
-		}
-		if err := decodeExtra(q, map[string]any{"altitude": &plan.Altitude, "land": &plan.Land, "takeOff": &plan.TakeOff, "manoeuvre": &plan.Manoeuvre}); err != nil {
-			return rulesets.Result{}, err
-		}
-		var r MoveResult
-		v, r, err = CheckMove(bf, q.Model, plan, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "cost", Value: round6(r.Cost), Length: true}, {Name: "violations", Value: nonNil(r.Violations)},
-			{Name: "movedForShooting", Value: round6(r.MovedForShooting), Length: true}}
-	case "formation":
-		var r FormationResult
-		if err := need(q, "squad", q.Squad); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, r, err = CheckFormation(bf, q.Squad, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "groups", Value: r.Groups}, {Name: "mustClose", Value: nonNil(r.MustClose)}, {Name: "eitherHalf", Value: r.EitherHalf}}
-	case "deployment":
-		var zone [][2]float64
-		if err := decodeExtra(q, map[string]any{"zone": &zone}); err != nil {
-			return rulesets.Result{}, err
-		}
-		pts := make([]geom.Point, len(zone))
-		for i, z := range zone {
-			pts[i] = geom.Pt(z[0], z[1])
-		}
-		v, err = CheckDeployment(bf, q.Squad, geom.PolygonFromPoints(pts...), opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "standby":
-		var edge string
-		if err := decodeExtra(q, map[string]any{"edge": &edge}); err != nil {
-			return rulesets.Result{}, err
-		}
-		if q.Point == nil {
-			return rulesets.Result{}, fmt.Errorf("%s.point: missing: %w", q.JSONPath, ErrQuery)
-		}
-		v, err = CheckStandbyEntry(bf, q.Model, *q.Point, edge, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "landing":
-		var size string
-		var passengers, with []string
-		if err := decodeExtra(q, map[string]any{"size": &size, "passengers": &passengers, "with": &with}); err != nil {
-			return rulesets.Result{}, err
-		}
-		m, ok := bf.Model(q.Model)
-		if !ok {
-			return rulesets.Result{}, fmt.Errorf("%s.model: %q: unknown model: %w", q.JSONPath, q.Model, ErrQuery)
-		}
-		at := m.Position
-		if q.Point != nil {
-			at = *q.Point
-		}
-		v, err = CheckLanding(bf, q.Model, at, size, passengers, with, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "embark":
-		var transports []string
-		var capacity int
-		var mv Manoeuvre
-		if err := decodeExtra(q, map[string]any{"transports": &transports, "capacity": &capacity, "manoeuvre": &mv}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckEmbark(bf, q.Squad, transports, capacity, mv, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "disembark":
-		var place []Placement
-		var mv Manoeuvre
-		var tookOff bool
-		if err := decodeExtra(q, map[string]any{"placements": &place, "manoeuvre": &mv, "tookOff": &tookOff}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckDisembark(bf, q.Model, place, mv, tookOff, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "transport-building":
-		var b string
-		if err := decodeExtra(q, map[string]any{"building": &b}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckTransportToBuilding(bf, q.Model, b, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "enter-building":
-		var b string
-		if err := decodeExtra(q, map[string]any{"building": &b}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckEnterBuilding(bf, q.Squad, b, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "leave-building":
-		var b string
-		var place []Placement
-		var closest bool
-		if err := decodeExtra(q, map[string]any{"building": &b, "placements": &place, "closest": &closest}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckLeaveBuilding(bf, b, place, closest, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "connected-buildings":
-		var a, b string
-		if err := decodeExtra(q, map[string]any{"a": &a, "b": &b}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = CheckConnectedBuildings(bf, a, b, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "building-class":
-		var b string
-		if err := decodeExtra(q, map[string]any{"building": &b}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err = BuildingClass(bf, b, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-	case "building-destroyed":
-		var b string
-		if err := decodeExtra(q, map[string]any{"building": &b}); err != nil {
-			return rulesets.Result{}, err
-		}
-		var inside, near []string
-		v, inside, near, err = CheckCollapse(bf, b, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "removed", Value: nonNil(inside)}, {Name: "destroyedOn2", Value: nonNil(near)}}
-	case "aa-reaction":
-		var aircraft string
-		var corridor [][2]float64
-		var at float64
-		prev := -1.0
-		var fired bool
-		if err := decodeExtra(q, map[string]any{"aircraft": &aircraft, "corridor": &corridor, "at": &at, "previous": &prev, "fired": &fired}); err != nil {
-			return rulesets.Result{}, err
-		}
-		w, err := ParseWeapon(q.Weapon, q.JSONPath+".weapon")
-		if err != nil {
-			return rulesets.Result{}, err
-		}
-		pts := make([]geom.Point, len(corridor))
-		for i, c := range corridor {
-			pts[i] = geom.Pt(c[0], c[1])
-		}
-		var r ReactionResult
-		v, r, err = CheckReaction(bf, q.Shooter, aircraft, pts, at, prev, w, fired, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "engagementPoint", Value: []float64{round6(r.Point.X), round6(r.Point.Y)}}}
-	case "crash":
-		var size string
-		if err := decodeExtra(q, map[string]any{"size": &size}); err != nil {
-			return rulesets.Result{}, err
-		}
-		m, ok := bf.Model(q.Model)
-		if !ok {
-			return rulesets.Result{}, fmt.Errorf("%s.model: %q: unknown model: %w", q.JSONPath, q.Model, ErrQuery)
-		}
-		at := m.Position
-		if q.Point != nil {
-			at = *q.Point
-		}
-		var r CrashResult
-		v, r, err = CheckCrash(bf, q.Model, at, size, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "touched", Value: nonNil(r.Touched)}, {Name: "centreUnder", Value: nonNil(r.CentreUnder)},
-			{Name: "buildings", Value: nonNil(r.Buildings)}, {Name: "autoHits", Value: nonNil(r.AutoHits)}}
-	case "wreck":
-		var place []Placement
-		if err := decodeExtra(q, map[string]any{"placements": &place}); err != nil {
-			return rulesets.Result{}, err
-		}
-		var lost []string
-		v, lost, err = CheckWreckPlacement(bf, q.Model, place, opt)
-		if err != nil {
-			return rulesets.Result{}, wrap(err)
-		}
-		extra = []rulesets.Field{{Name: "destroyed", Value: nonNil(lost)}}
-	case "premeasure":
-		var phase string
-		if err := decodeExtra(q, map[string]any{"phase": &phase}); err != nil {
-			return rulesets.Result{}, err
-		}
-		v = CheckPremeasure(phase, opt)
-	default:
-		return rulesets.Result{}, fmt.Errorf("%s.kind: %q: not a dropzone-commander kind: %w", q.JSONPath, q.Kind, ErrQuery)
+	v, err := CheckShot(env.Battlefield, q.Shooter, q.Target, w, opt)
+	if err != nil {
+		return rulesets.Result{}, err
 	}
-	return rulesets.VerdictResult(v, extra...), nil
+	r := rulesets.VerdictResult(v)
+	r.Draw([]string{q.Shooter, q.Target})
+	return r, nil
+}
+
+type moveRequest struct {
+	Model     string           `json:"model,required"`
+	Path      []geom.Point     `json:"path,required"`
+	Turns     []float64        `json:"turns"`
+	Altitude  *scenario.Length `json:"altitude"`
+	Land      bool             `json:"land"`
+	TakeOff   bool             `json:"takeOff"`
+	Manoeuvre bool             `json:"manoeuvre"`
+}
+
+func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
+	plan := MovePlan{Path: q.Path, Turns: q.Turns, Land: q.Land, TakeOff: q.TakeOff, Manoeuvre: q.Manoeuvre}
+	if q.Altitude != nil {
+		a := float64(*q.Altitude)
+		plan.Altitude = &a
+	}
+	v, r, err := CheckMove(env.Battlefield, q.Model, plan, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(r.Cost), Length: true},
+		rulesets.Field{Name: "violations", Value: nonNil(r.Violations)},
+		rulesets.Field{Name: "movedForShooting", Value: rulesets.Round(r.MovedForShooting), Length: true})
+	res.Draw([]string{q.Model})
+	return res, nil
+}
+
+type squadRequest struct {
+	Squad string `json:"squad,required"`
+}
+
+func answerFormation(env *rulesets.Env, q *squadRequest) (rulesets.Result, error) {
+	v, r, err := CheckFormation(env.Battlefield, q.Squad, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "groups", Value: r.Groups},
+		rulesets.Field{Name: "mustClose", Value: nonNil(r.MustClose)}, rulesets.Field{Name: "eitherHalf", Value: r.EitherHalf})
+	res.Draw(squadIDs(env, q.Squad))
+	return res, nil
+}
+
+type deploymentRequest struct {
+	Squad string       `json:"squad,required"`
+	Zone  []geom.Point `json:"zone,required"`
+}
+
+func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result, error) {
+	zone := geom.PolygonFromPoints(q.Zone...)
+	v, err := CheckDeployment(env.Battlefield, q.Squad, zone, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v)
+	res.Draw(squadIDs(env, q.Squad))
+	return res, nil
+}
+
+type standbyRequest struct {
+	Model string     `json:"model,required"`
+	Point geom.Point `json:"point,required"`
+	Edge  string     `json:"edge"`
+}
+
+func answerStandby(env *rulesets.Env, q *standbyRequest) (rulesets.Result, error) {
+	v, err := CheckStandbyEntry(env.Battlefield, q.Model, q.Point, q.Edge, options(env))
+	return verdict(v, err, q.Model)
+}
+
+type landingRequest struct {
+	Model      string      `json:"model,required"`
+	Point      *geom.Point `json:"point"`
+	Size       string      `json:"size"`
+	Passengers []string    `json:"passengers"`
+	With       []string    `json:"with"`
+}
+
+// at returns the point a landing or crash query names, else the model's
+// position.
+func at(env *rulesets.Env, model string, p *geom.Point) (geom.Point, error) {
+	if p != nil {
+		return *p, nil
+	}
+	m, ok := env.Battlefield.Model(model)
+	if !ok {
+		return geom.Point{}, env.Errorf("model", ErrQuery, "%q: unknown model", model)
+	}
+	return m.Position, nil
+}
+
+func answerLanding(env *rulesets.Env, q *landingRequest) (rulesets.Result, error) {
+	p, err := at(env, q.Model, q.Point)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	v, err := CheckLanding(env.Battlefield, q.Model, p, q.Size, q.Passengers, q.With, options(env))
+	return verdict(v, err, q.Model)
+}
+
+type embarkRequest struct {
+	Squad      string    `json:"squad,required"`
+	Transports []string  `json:"transports"`
+	Capacity   int       `json:"capacity"`
+	Manoeuvre  Manoeuvre `json:"manoeuvre"`
+}
+
+func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) {
+	v, err := CheckEmbark(env.Battlefield, q.Squad, q.Transports, q.Capacity, q.Manoeuvre, options(env))
+	return verdict(v, err, squadIDs(env, q.Squad)...)
+}
+
+type disembarkRequest struct {
+	Model      string      `json:"model,required"`
+	Placements []Placement `json:"placements"`
+	Manoeuvre  Manoeuvre   `json:"manoeuvre"`
+	TookOff    bool        `json:"tookOff"`
+}
+
+func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, error) {
+	v, err := CheckDisembark(env.Battlefield, q.Model, q.Placements, q.Manoeuvre, q.TookOff, options(env))
+	return verdict(v, err, q.Model)
+}
+
+type transportBuildingRequest struct {
+	Model    string `json:"model,required"`
+	Building string `json:"building,required"`
+}
+
+func answerTransportBuilding(env *rulesets.Env, q *transportBuildingRequest) (rulesets.Result, error) {
+	v, err := CheckTransportToBuilding(env.Battlefield, q.Model, q.Building, options(env))
+	return verdict(v, err, q.Model)
+}
+
+type enterBuildingRequest struct {
+	Squad    string `json:"squad,required"`
+	Building string `json:"building,required"`
+}
+
+func answerEnterBuilding(env *rulesets.Env, q *enterBuildingRequest) (rulesets.Result, error) {
+	v, err := CheckEnterBuilding(env.Battlefield, q.Squad, q.Building, options(env))
+	return verdict(v, err, squadIDs(env, q.Squad)...)
+}
+
+type leaveRequest struct {
+	Building   string      `json:"building,required"`
+	Placements []Placement `json:"placements"`
+	Closest    bool        `json:"closest"`
+}
+
+func answerLeaveBuilding(env *rulesets.Env, q *leaveRequest) (rulesets.Result, error) {
+	v, err := CheckLeaveBuilding(env.Battlefield, q.Building, q.Placements, q.Closest, options(env))
+	return verdict(v, err)
+}
+
+type connectedRequest struct {
+	A string `json:"a,required"`
+	B string `json:"b,required"`
+}
+
+func answerConnected(env *rulesets.Env, q *connectedRequest) (rulesets.Result, error) {
+	v, err := CheckConnectedBuildings(env.Battlefield, q.A, q.B, options(env))
+	return verdict(v, err)
+}
+
+type oneBuildingRequest struct {
+	Building string `json:"building,required"`
+}
+
+func answerBuildingClass(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, error) {
+	v, err := BuildingClass(env.Battlefield, q.Building, options(env))
+	return verdict(v, err)
+}
+
+func answerCollapse(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, error) {
+	v, inside, near, err := CheckCollapse(env.Battlefield, q.Building, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "removed", Value: nonNil(inside)},
+		rulesets.Field{Name: "destroyedOn2", Value: nonNil(near)})
+	res.Draw(append(append([]string(nil), inside...), near...))
+	return res, nil
+}
+
+type reactionRequest struct {
+	Shooter  string          `json:"shooter,required"`
+	Aircraft string          `json:"aircraft,required"`
+	Weapon   json.RawMessage `json:"weapon,required"`
+	Corridor []geom.Point    `json:"corridor,required"`
+	// At and Previous are distances along the corridor; Previous < 0
+	// means no earlier reaction.
+	At       scenario.Length  `json:"at"`
+	Previous *scenario.Length `json:"previous"`
+	Fired    bool             `json:"fired"`
+}
+
+func answerReaction(env *rulesets.Env, q *reactionRequest) (rulesets.Result, error) {
+	w, err := weapon(env, q.Weapon, "weapon")
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	prev := -1.0
+	if q.Previous != nil {
+		prev = float64(*q.Previous)
+	}
+	v, r, err := CheckReaction(env.Battlefield, q.Shooter, q.Aircraft, q.Corridor, float64(q.At), prev, w, q.Fired, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "engagementPoint", Value: rulesets.Point2(r.Point)})
+	res.Draw([]string{q.Shooter, q.Aircraft})
+	return res, nil
+}
+
+type crashRequest struct {
+	Model string      `json:"model,required"`
+	Point *geom.Point `json:"point"`
+	Size  string      `json:"size"`
+}
+
+func answerCrash(env *rulesets.Env, q *crashRequest) (rulesets.Result, error) {
+	p, err := at(env, q.Model, q.Point)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	v, r, err := CheckCrash(env.Battlefield, q.Model, p, q.Size, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "touched", Value: nonNil(r.Touched)},
+		rulesets.Field{Name: "centreUnder", Value: nonNil(r.CentreUnder)},
+		rulesets.Field{Name: "buildings", Value: nonNil(r.Buildings)}, rulesets.Field{Name: "autoHits", Value: nonNil(r.AutoHits)})
+	res.Draw(append([]string{q.Model}, r.Touched...))
+	return res, nil
+}
+
+type wreckRequest struct {
+	Model      string      `json:"model,required"`
+	Placements []Placement `json:"placements"`
+}
+
+func answerWreck(env *rulesets.Env, q *wreckRequest) (rulesets.Result, error) {
+	v, lost, err := CheckWreckPlacement(env.Battlefield, q.Model, q.Placements, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "destroyed", Value: nonNil(lost)})
+	res.Draw([]string{q.Model})
+	return res, nil
+}
+
+type premeasureRequest struct {
+	Phase string `json:"phase"`
+}
+
+func answerPremeasure(env *rulesets.Env, q *premeasureRequest) (rulesets.Result, error) {
+	return rulesets.VerdictResult(CheckPremeasure(q.Phase, options(env))), nil
+}
+
+// verdict shapes a check's verdict as the answer, highlighting ids.
+func verdict(v *rulesets.Verdict, err error, ids ...string) (rulesets.Result, error) {
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	r := rulesets.VerdictResult(v)
+	r.Draw(ids)
+	return r, nil
+}
+
+// squadIDs returns the ids of the squad's models.
+func squadIDs(env *rulesets.Env, squad string) []string {
+	var ids []string
+	for _, i := range env.Battlefield.Squad(squad) {
+		ids = append(ids, env.Battlefield.Models()[i].ID)
+	}
+	return ids
 }
 
 // CheckPremeasure applies DZC-04: measuring before committing is allowed
@@ -321,5 +405,3 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
-
-var _ = json.RawMessage(nil)

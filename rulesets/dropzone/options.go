@@ -7,7 +7,11 @@ import (
 	"math"
 	"sort"
 
+	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // ErrOption is wrapped by every error about a scenario option.
@@ -193,7 +197,7 @@ func DefaultOptions() Options {
 	}
 }
 
-// optionEnums lists the allowed values of the string options.
+// optionEnums lists the allowed values of the string options; read-only.
 var optionEnums = map[string][]string{
 	"arcBoundary":              {"inclusive", "exclusive"},
 	"bandEdges":                {"inclusive", "exclusive"},
@@ -219,46 +223,22 @@ var optionEnums = map[string][]string{
 	"premeasure":               {"standard", "none"},
 }
 
-// ParseOptions returns DefaultOptions overridden by the scenario's
-// "options" object. An unknown key, a value of the wrong type or out of
-// range gives an error naming "options.<name>" and wrapping ErrOption.
+// ParseOptions returns DefaultOptions overridden by an "options" object
+// whose lengths are in inches, for callers without a scenario file (a
+// scenario's options are parsed by the query runner with the file's
+// units). An unknown key, a value of the wrong type or out of range gives
+// an error naming "options.<name>".
 func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 	o := DefaultOptions()
-	fields := map[string]any{
-		"arcFront": &o.ArcFront, "arcRear": &o.ArcRear, "arcBoundary": &o.ArcBoundary,
-		"corridorWidth": &o.CorridorWidth, "coverBand": &o.CoverBand, "bandEdges": &o.BandEdges,
-		"fractionSquadMate": &o.FractionSquadMate, "range": &o.Range, "rangeInclusive": &o.RangeInclusive,
-		"infantryPoint": &o.InfantryPoint, "aircraftReference": &o.AircraftReference,
-		"lzRadius": &o.LZRadius, "formationConnected": &o.FormationConnected,
-		"entranceMeasure": &o.EntranceMeasure, "transportMeasure": &o.TransportMeasure,
-		"transportEntranceMeasure": &o.TransportEntranceMeasure, "entranceEnter": &o.EntranceEnter,
-		"aircraftPenalty": &o.AircraftPenalty, "aircraftClimbBuildings": &o.AircraftClimbBuildings,
-		"noeOverTerrain": &o.NOEOverTerrain, "antigravSolid": &o.AntigravSolid,
-		"standbyRounding": &o.StandbyRounding, "walkerRounding": &o.WalkerRounding,
-		"walkerScope": &o.WalkerScope, "walkerStep": &o.WalkerStep, "concealment": &o.Concealment,
-		"elevatedFrom": &o.ElevatedFrom, "crashInfantry": &o.CrashInfantry,
-		"contestMeasure": &o.ContestMeasure, "lzRimHeight": &o.LZRimHeight,
-		"reactionSamePoint": &o.ReactionSamePoint, "mikroMaxArea": &o.MikroMaxArea,
-		"buildingClasses": &o.BuildingClasses, "table": &o.Table, "smoke": &o.Smoke,
-		"grazingBlocks": &o.GrazingBlocks, "premeasure": &o.Premeasure,
-		"units": &o.Units, "squads": &o.Squads,
+	if len(raw) == 0 {
+		return o, nil
 	}
-	keys := make([]string, 0, len(raw))
-	for k := range raw {
-		keys = append(keys, k)
+	obj, err := json.Marshal(raw)
+	if err != nil {
+		return o, fmt.Errorf("options: %w", err)
 	}
-	sort.Strings(keys) // report the first bad option deterministically
-	for _, k := range keys {
-		dst, ok := fields[k]
-		if !ok {
-			return o, fmt.Errorf("options.%s: unknown option: %w", k, ErrOption)
-		}
-		if k == "lzRadius" {
-			o.LZRadius = nil // replace the defaults, do not merge
-		}
-		if err := rulesets.DecodeStrict(raw[k], "options."+k, dst); err != nil {
-			return o, fmt.Errorf("%w: %w", err, ErrOption)
-		}
+	if err := scenario.DecodeValue(obj, "options", "in", &o); err != nil {
+		return o, err
 	}
 	return o, o.Validate()
 }
@@ -267,7 +247,7 @@ func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 // it "options.<name>".
 func (o Options) Validate() error {
 	bad := func(name string, v any, why string) error {
-		return fmt.Errorf("options.%s: %v: %s: %w", name, v, why, ErrOption)
+		return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
 	}
 	enums := map[string]string{
 		"arcBoundary": o.ArcBoundary, "bandEdges": o.BandEdges, "fractionSquadMate": o.FractionSquadMate,
@@ -378,4 +358,24 @@ func classByName(name string) int {
 		}
 	}
 	return -1
+}
+
+// Geometry maps the options onto the geometry packages' parameters, so a
+// generic query (range, sight, arc, coherency, ...) asked in a Dropzone
+// Commander file is answered the way the game's own checks measure:
+// centre-to-centre ranges (DZC-02/23), the sight policy of DZC-17, the F, S
+// and R arcs of DZC-14 with this file's widths and boundary reading, and
+// the squad's standard formation (DZC-08).
+func (o *Options) Geometry() rulesets.Geometry {
+	b := los.BoundaryInclusive
+	if o.ArcBoundary == "exclusive" {
+		b = los.BoundaryExclusive
+	}
+	return rulesets.Geometry{
+		Sight: sightOptions(o),
+		Arc: los.ArcOptions{FrontWidth: o.ArcFront, RearWidth: o.ArcRear, Boundary: b,
+			CorridorWidth: o.CorridorWidth},
+		Range:     los.RangeCenter,
+		Coherency: movement.CoherencyRule{Chain: formationStandard, Measure: movement.Centers, NeighbourOnly: !o.FormationConnected},
+	}
 }

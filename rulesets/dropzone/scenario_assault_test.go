@@ -84,6 +84,10 @@ func TestScenarioAirAssault(t *testing.T) {
 		"legion-shoots": {true, []num{{"range", math.Sqrt(5.2*5.2 + 8.4*8.4)}}, nil},
 	}
 	seen := 0
+	opt, err := Game.ParseOptions(f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range f.Queries {
 		q := &f.Queries[i]
 		tc, ok := tests[q.ID]
@@ -92,7 +96,7 @@ func TestScenarioAirAssault(t *testing.T) {
 			continue
 		}
 		seen++
-		r, err := Game.Answer(f, q)
+		r, err := Game.Answer(f, opt, q)
 		if err != nil {
 			t.Fatalf("%s: %v", q.ID, err)
 		}

@@ -1,7 +1,6 @@
 package dropzone
 
 import (
-	"errors"
 	"os"
 	"testing"
 
@@ -19,9 +18,13 @@ func TestScenarioTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]bool{"railgun": true, "mg": false, "squad": true, "land": false, "land-away": true, "window": true, "advance": true}
+	opt, err := Game.ParseOptions(f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range f.Queries {
 		q := &f.Queries[i]
-		r, err := Game.Answer(f, q)
+		r, err := Game.Answer(f, opt, q)
 		if err != nil {
 			t.Fatalf("%s: %v", q.ID, err)
 		}
@@ -32,9 +35,9 @@ func TestScenarioTurn(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	for _, tc := range []struct{ key, val string }{{"arcFrnt", "90"}, {"bandEdges", `"maybe"`}, {"lzRadius", `{"K":1}`}, {"arcFront", `"x"`}} {
+	for _, tc := range []struct{ key, val string }{{"arcFrnt", "90"}, {"bandEdges", `"maybe"`}, {"lzRadius", `{"K":-1}`}, {"arcFront", `"x"`}} {
 		_, err := ParseOptions(raw(map[string]string{tc.key: tc.val}))
-		if err == nil || !errors.Is(err, ErrOption) || !containsStr(err.Error(), "options."+tc.key) {
+		if err == nil || !containsStr(err.Error(), "options."+tc.key) {
 			t.Errorf("option %s=%s: err %v", tc.key, tc.val, err)
 		}
 	}

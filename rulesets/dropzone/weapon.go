@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sightline/sightline/rulesets"
@@ -55,6 +57,17 @@ func (r *Reach) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// UnmarshalScenario reads the value as written in a scenario file: a
+// length in the file's units (inches is the length of one in inches), or
+// "inf", "∞" or "NK".
+func (r *Reach) UnmarshalScenario(raw json.RawMessage, inches float64) error {
+	if err := r.UnmarshalJSON(raw); err != nil {
+		return err
+	}
+	r.Inches *= inches
+	return nil
+}
+
 // MarshalJSON writes the value back in the form UnmarshalJSON reads.
 func (r Reach) MarshalJSON() ([]byte, error) {
 	switch {
@@ -98,14 +111,29 @@ type Weapon struct {
 	KAArc string `json:"kaArc,omitempty"`
 }
 
-// BuiltinWeapons are the two weapon profiles printed in the rules text
-// ("Avenger Railgun", "Schweres Maschinengewehr"), usable by name.
-var BuiltinWeapons = map[string]Weapon{
+// builtinWeapons are the two weapon profiles printed in the rules text
+// ("Avenger Railgun", "Schweres Maschinengewehr"), usable by name; read
+// only (BuiltinWeapon returns copies).
+var builtinWeapons = map[string]Weapon{
 	// "Avenger Railgun 10 1 2+ ∞ 24“ 4“ F/S/R Erhöht"
 	"Avenger Railgun": {Name: "Avenger Railgun", Range: Reach{Unlimited: true}, RangeA: &Reach{Inches: 24}, BS: 4, Arc: "F/S/R", Acc: 2, Elevated: true},
 	// "Schweres Maschinengewehr 4 2 3+ 36“ 12“ 4“ F/S N/A"
 	"Schweres Maschinengewehr": {Name: "Schweres Maschinengewehr", Range: Reach{Inches: 36}, RangeA: &Reach{Inches: 12}, BS: 4, Arc: "F/S", Acc: 3},
 }
+
+// BuiltinWeapon returns the profile printed in the rules text under name
+// ("Avenger Railgun", "Schweres Maschinengewehr").
+func BuiltinWeapon(name string) (Weapon, bool) {
+	w, ok := builtinWeapons[name]
+	if ok && w.RangeA != nil {
+		r := *w.RangeA
+		w.RangeA = &r
+	}
+	return w, ok
+}
+
+// BuiltinWeaponNames returns the names BuiltinWeapon knows, sorted.
+func BuiltinWeaponNames() []string { return slices.Sorted(maps.Keys(builtinWeapons)) }
 
 // ParseWeapon decodes a shot query's weapon: an object (strictly) or the
 // name of a BuiltinWeapons entry. path names the field in errors.
@@ -119,7 +147,7 @@ func ParseWeapon(raw json.RawMessage, path string) (Weapon, error) {
 		if err := json.Unmarshal(raw, &name); err != nil {
 			return Weapon{}, fmt.Errorf("%s: %w: %w", path, err, ErrQuery)
 		}
-		w, ok := BuiltinWeapons[name]
+		w, ok := BuiltinWeapon(name)
 		if !ok {
 			return Weapon{}, fmt.Errorf("%s: unknown weapon %q: %w", path, name, ErrQuery)
 		}

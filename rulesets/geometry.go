@@ -1,0 +1,30 @@
+package rulesets
+
+import (
+	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
+)
+
+// Geometry is how a game reads the generic questions: the parameters of the
+// geometry packages that its rules fix. A generic query kind (range, sight,
+// visible fraction, arc, path, ...) asked in a game's file runs with the
+// game's Geometry, so "can he see me?" has one answer whichever query asks
+// it. The zero value is the geometry packages' own defaults.
+type Geometry struct {
+	// Sight are the sightline policies (what occludes, grazing, smoke).
+	Sight los.Options
+	// Arc are the arc policies of arc queries and of generic weapons' arcs.
+	Arc los.ArcOptions
+	// Range is the measuring mode of range queries that give none
+	// ("" is centre to centre).
+	Range los.RangeMode
+	// Path are the checks of move queries (allowance, other models,
+	// facing along the path).
+	Path movement.PathOptions
+	// Turns are the limits checked when a move query lists turns.
+	Turns movement.TurnRules
+	// Route are the knobs of shortest-path queries.
+	Route movement.RouteOptions
+	// Coherency is the squad formation rule of coherency queries.
+	Coherency movement.CoherencyRule
+}
