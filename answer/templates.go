@@ -148,6 +148,9 @@ func answerLanding(f *scenario.File, q *scenario.Query, a *Answer) error {
 	if err := extra(q, map[string]any{"radius": &opt.Radius, "contestRange": &opt.ContestRange, "contestFromEdge": &opt.ContestFromEdge}, "radius"); err != nil {
 		return err
 	}
+	if opt.ContestRange == 0 {
+		opt.ContestRange = 3 // the query's documented default (movement has none)
+	}
 	bf := f.Battlefield()
 	sightOpt := o.Sight()
 	sightOpt.Exclude = append(append([]string(nil), sightOpt.Exclude...), q.Model)

@@ -15,14 +15,14 @@ import (
 // that movement does not depend on package los.
 type SightFunc func(observer string, from, to geom.Vec3) bool
 
-// LandingOptions configure LandingZone (DZC-33, DZC-34).
+// LandingOptions configure LandingZone.
 type LandingOptions struct {
 	// Radius is the landing-zone template's radius in inches (required:
-	// the rulebook gives no sizes, DZC Ambiguity 6).
+	// there is no default size).
 	Radius float64 `json:"radius"`
 	// ContestRange is how close to the template's edge an enemy contests
-	// it (0 means 3 in, DZC-34); measured from the enemy's centre, or from
-	// its footprint's edge with ContestFromEdge.
+	// it, inches (0: only an enemy touching the edge); measured from the
+	// enemy's centre, or from its footprint's edge with ContestFromEdge.
 	ContestRange    float64 `json:"contestRange,omitempty"`
 	ContestFromEdge bool    `json:"contestFromEdge,omitempty"`
 	// Sight decides line of sight from an enemy's eye point to the
@@ -35,7 +35,8 @@ type LandingOptions struct {
 	// Others are the templates of squad-mates landing at the same time
 	// (they may not overlap; touching is allowed).
 	Others []geom.Circle `json:"-"`
-	// Ignore lists model ids that are not obstacles (passengers, DZC-41).
+	// Ignore lists model ids that are not obstacles (passengers being
+	// picked up or set down under the template).
 	Ignore []string `json:"ignore,omitempty"`
 	// Fast marks a fast aircraft, which cannot land.
 	Fast bool `json:"fast,omitempty"`
@@ -92,9 +93,6 @@ func LandingZone(bf *terrain.Battlefield, modelID string, center geom.Point, opt
 		return LandingResult{}, err
 	}
 	x := opt.ContestRange
-	if x == 0 {
-		x = 3
-	}
 	class := opt.TerrainClass
 	if class == "" {
 		class = terrain.Vehicle
@@ -215,7 +213,7 @@ func (r FitResult) Explain() string {
 }
 
 // FitsUpright reports whether model modelID, moved to at, can stand there
-// (DZC-32): its base wholly on the table and overlapping (beyond contact)
+// (a flying model's stand must fit where it hovers): its base wholly on the table and overlapping (beyond contact)
 // no solid or building piece, no piece impassable to vehicles and no other
 // model's footprint (or flight-stand base).
 func FitsUpright(bf *terrain.Battlefield, modelID string, at geom.Point) (FitResult, error) {

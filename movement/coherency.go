@@ -15,32 +15,30 @@ type Measure string
 
 // Measures.
 const (
-	// Centers measures centre to centre (stand to stand, DZC-02, FT-12).
+	// Centers measures reference point to reference point.
 	Centers Measure = "center"
-	// Edges measures base edge to base edge (GF-06 usual reading).
+	// Edges measures footprint edge to footprint edge (hull for a model
+	// with a hull, base otherwise).
 	Edges Measure = "edge"
 )
 
 // CoherencyRule is a squad formation rule. Zero limits are not checked.
 type CoherencyRule struct {
 	// Chain is the link distance: every member must be within Chain of
-	// another member and the link graph must be connected (DZC-08
-	// Standard 3, Wide 6; FT-12 6; CR-02 1 chain reading; GF-06 1).
+	// another member and the link graph must be connected.
 	Chain float64 `json:"chain,omitempty"`
-	// All is the largest distance allowed between any two members (GF-06
-	// 9; CR-02 1 every-pair reading).
+	// All is the largest distance allowed between any two members.
 	All float64 `json:"all,omitempty"`
-	// BaseContact requires every member's base to touch another's (DZC-08
-	// BaB), within ContactTolerance.
+	// BaseContact requires every member's footprint to touch another's,
+	// within ContactTolerance.
 	BaseContact bool `json:"baseContact,omitempty"`
 	// Measure is Centers (default) or Edges.
 	Measure Measure `json:"measure,omitempty"`
-	// NeighbourOnly reads the chain rule literally (DZC Ambiguity 7):
-	// every member needs a linked partner, but the squad need not form one
-	// connected group. Broken then lists the isolated members.
+	// NeighbourOnly asks only that every member have a linked partner:
+	// the squad need not form one connected group. Broken then lists the
+	// isolated members.
 	NeighbourOnly bool `json:"neighbourOnly,omitempty"`
-	// SameAltitude requires every member to fly at the same altitude
-	// (DZC-10, aircraft in Standard or Wide formation).
+	// SameAltitude requires every member to fly at the same altitude.
 	SameAltitude bool `json:"sameAltitude,omitempty"`
 	// Figures makes each figure of a multi-figure model a member.
 	Figures bool `json:"figures,omitempty"`
@@ -62,7 +60,7 @@ type CoherencyResult struct {
 	// largest first.
 	Groups [][]string `json:"groups"`
 	// Broken lists the members outside the largest group: the minority
-	// that must close up (DZC-09). When the two largest groups tie,
+	// that must close up. When the two largest groups tie,
 	// EitherMay is set and Broken holds the second one.
 	Broken    []string `json:"broken"`
 	EitherMay bool     `json:"eitherMay"`
@@ -137,8 +135,8 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 			}
 			continue
 		}
-		// Edge to edge means hull edge for a vehicle with a hull (a base
-		// is only a display stand for it, DZC-03), base edge otherwise.
+		// Edge to edge means hull edge for a vehicle with a hull (its base
+		// is only a display stand), base edge otherwise.
 		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.Footprint(), alt: m.Altitude})
 	}
 	res := coherency(squad, ms, rule)

@@ -13,7 +13,7 @@ import (
 // TurnRules describes how a model may turn and move straight in one
 // activation. Zero limits are not checked. It is data, JSON-encodable.
 type TurnRules struct {
-	// MaxTurn is the largest single turn in degrees (FT-09: 45).
+	// MaxTurn is the largest single turn in degrees.
 	MaxTurn float64 `json:"maxTurn,omitempty"`
 	// TurnsBefore and TurnsAfter are how many turns may come before the
 	// first straight move and after the last one; -1 means any number.
@@ -22,16 +22,17 @@ type TurnRules struct {
 	// TurnsBetween is how many turns may come between straight moves
 	// (-1: any number).
 	TurnsBetween int `json:"turnsBetween"`
-	// MaxTurns caps the number of turns in all (0: no cap; FT-09 rank 2: 1).
+	// MaxTurns caps the number of turns in all (0: no cap).
 	MaxTurns int `json:"maxTurns,omitempty"`
-	// MaxMoves caps the number of straight moves (0: no cap; FT-10: 1).
+	// MaxMoves caps the number of straight moves (0: no cap).
 	MaxMoves int `json:"maxMoves,omitempty"`
-	// MinStraight and MaxStraight bound the total straight distance
-	// (FT-10: floor(B/2) and B).
+	// MinStraight and MaxStraight bound the total straight distance,
+	// inches.
 	MinStraight float64 `json:"minStraight,omitempty"`
 	MaxStraight float64 `json:"maxStraight,omitempty"`
 	// TurnCost inches are charged per started TurnCostUnit degrees of each
-	// turn (CR-37: 2 in per turn of up to 90°).
+	// turn (a turn of 2.5 units pays 3 times); TurnCostUnit must be above 0
+	// when TurnCost is.
 	TurnCost     float64 `json:"turnCost,omitempty"`
 	TurnCostUnit float64 `json:"turnCostUnit,omitempty"`
 	// Budget caps straight distance plus turn costs (0: not checked).
@@ -40,43 +41,13 @@ type TurnRules struct {
 	NoReverse  bool    `json:"noReverse,omitempty"`
 	MaxReverse float64 `json:"maxReverse,omitempty"`
 	// Only restricts turns to "left" (counter-clockwise) or "right"
-	// (damaged steering, CR-36); "" allows both.
+	// (a model that can steer one way only); "" allows both.
 	Only string `json:"only,omitempty"`
-	// Stationary allows only turns on the spot (FT-11: 0 in move).
+	// Stationary allows only turns on the spot.
 	Stationary bool `json:"stationary,omitempty"`
 	// PivotMoved is the distance a model that only turns on the spot
-	// counts as having moved, for shooting (DZC-07: 1).
+	// counts as having moved, for shooting.
 	PivotMoved float64 `json:"pivotMoved,omitempty"`
-}
-
-// FirestormRank returns the FT-09/FT-10 rules for a model of rank 1, 2 or
-// 3 with move value b inches.
-func FirestormRank(rank int, b float64) (TurnRules, error) {
-	if rank < 1 || rank > 3 {
-		return TurnRules{}, fmt.Errorf("movement: rank = %d, want 1, 2 or 3: %w", rank, ErrInvalid)
-	}
-	if err := finiteNonNeg("move", b, 1000); err != nil {
-		return TurnRules{}, err
-	}
-	r := TurnRules{MaxTurn: 45, MaxMoves: 1, MinStraight: math.Floor(b / 2), MaxStraight: b, NoReverse: true, TurnsBetween: 0}
-	switch rank {
-	case 1:
-		r.TurnsBefore, r.TurnsAfter = 0, 1
-	case 2:
-		r.TurnsBefore, r.TurnsAfter, r.MaxTurns = 1, 1, 1
-	case 3:
-		r.TurnsBefore, r.TurnsAfter = 1, 1
-	}
-	if b == 0 { // FT-11: only turning on the spot
-		r.Stationary, r.MinStraight = true, 0
-	}
-	return r, nil
-}
-
-// CodeRedVehicle returns the CR-37 rules for a vehicle with b inches of
-// movement: any number of turns, each started 90° costing 2 in.
-func CodeRedVehicle(b float64) TurnRules {
-	return TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: 2, TurnCostUnit: 90, Budget: b}
 }
 
 // TurnStep is one step of a plan: a turn on the spot of Turn degrees
@@ -112,7 +83,8 @@ type TurnResult struct {
 	// Turns is the number of turns and TotalTurn their summed size, degrees.
 	Turns     int     `json:"turns"`
 	TotalTurn float64 `json:"totalTurn"`
-	// MovedForShooting is the distance moved for shooting (DZC-07).
+	// MovedForShooting is the distance moved for shooting: Straight, or
+	// PivotMoved for a plan that only turns on the spot.
 	MovedForShooting float64 `json:"movedForShooting"`
 	// End and EndFacing are the final pose.
 	End        xy              `json:"end"`
@@ -152,6 +124,9 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 			return TurnResult{}, fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
 		}
 	}
+	if rules.TurnCost > 0 && rules.TurnCostUnit <= 0 {
+		return TurnResult{}, fmt.Errorf("movement: turnCostUnit = %v with turnCost %v, want above 0: %w", rules.TurnCostUnit, rules.TurnCost, ErrInvalid)
+	}
 	switch rules.Only {
 	case "", "left", "right":
 	default:
@@ -180,11 +155,7 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 				add(i, "turn-direction", "turn %d goes the wrong way (only %s turns allowed)", i, rules.Only)
 			}
 			if rules.TurnCost > 0 {
-				unit := rules.TurnCostUnit
-				if unit == 0 {
-					unit = 90
-				}
-				res.Cost += rules.TurnCost * math.Ceil(a/unit-1e-9)
+				res.Cost += rules.TurnCost * math.Ceil(a/rules.TurnCostUnit-1e-9)
 			}
 			if moves == 0 {
 				before++
