@@ -94,6 +94,8 @@ func TestCheckTurns(t *testing.T) {
 	spot := TurnRules{MaxTurn: 45, MaxMoves: 1, NoReverse: true, TurnsBefore: 1, TurnsAfter: 1, Stationary: true}
 	// any number of turns, 2 in per started 90°, 10 in in all
 	paid := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: 2, TurnCostUnit: 90, Budget: 10}
+	nearest := paid
+	nearest.TurnCostNearest = true
 	free := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, PivotMoved: 1}
 	// facing 90 is +y; a 45° clockwise turn is -45
 	for _, c := range []struct {
@@ -121,6 +123,10 @@ func TestCheckTurns(t *testing.T) {
 		{"stationary moves", spot, []TurnStep{{Move: 1}}, false, xy{0, 1}, 1},
 		// 90° turn (2) + 8 = 10 legal; 120° = two turns (4) + 7 = 11 illegal
 		{"paid 90", paid, []TurnStep{{Turn: 90}, {Move: 8}}, true, xy{-8, 0}, 10},
+		// to the nearest unit: 120° is one (2) + 7 = 9; 135° is two (4) + 7 = 11
+		{"nearest 120", nearest, []TurnStep{{Turn: 120}, {Move: 7}}, true, xy{-6.062177826, -3.5}, 9},
+		{"nearest 135", nearest, []TurnStep{{Turn: 135}, {Move: 7}}, false, xy{-4.949747468, -4.949747468}, 11},
+		{"nearest 10", nearest, []TurnStep{{Turn: 10}}, true, xy{0, 0}, 2},
 		{"paid 120", paid, []TurnStep{{Turn: 120}, {Move: 7}}, false, xy{-6.062177826, -3.5}, 11},
 	} {
 		got, err := CheckTurns(TurnPlan{Facing: 90, Steps: c.steps}, c.rules)

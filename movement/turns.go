@@ -35,6 +35,10 @@ type TurnRules struct {
 	// when TurnCost is.
 	TurnCost     float64 `json:"turnCost,omitempty"`
 	TurnCostUnit float64 `json:"turnCostUnit,omitempty"`
+	// TurnCostNearest charges per TurnCostUnit rounded to the nearest
+	// whole number of units, at least one, instead of per started unit (a
+	// turn of 1.4 units pays once, 1.5 twice).
+	TurnCostNearest bool `json:"turnCostNearest,omitempty"`
 	// Budget caps straight distance plus turn costs (0: not checked).
 	Budget float64 `json:"budget,omitempty"`
 	// NoReverse forbids reversing; MaxReverse caps the reversed distance.
@@ -155,7 +159,7 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 				add(i, "turn-direction", "turn %d goes the wrong way (only %s turns allowed)", i, rules.Only)
 			}
 			if rules.TurnCost > 0 {
-				res.Cost += rules.TurnCost * math.Ceil(a/rules.TurnCostUnit-1e-9)
+				res.Cost += rules.TurnCost * turnUnits(a/rules.TurnCostUnit, rules.TurnCostNearest)
 			}
 			if moves == 0 {
 				before++
@@ -225,4 +229,17 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 	res.Straight, res.Reversed, res.Cost, res.TotalTurn = round9(res.Straight), round9(res.Reversed), round9(res.Cost), round9(res.TotalTurn)
 	res.Legal = len(res.Violations) == 0
 	return res, nil
+}
+
+// turnUnits returns how many cost units a turn of u units pays: every
+// started unit, or with nearest the nearest whole number, at least one.
+// Rounding noise below 1e-9 of a unit does not start a new one.
+func turnUnits(u float64, nearest bool) float64 {
+	if u < 1e-9 {
+		return 0
+	}
+	if nearest {
+		return math.Max(1, math.Round(u))
+	}
+	return math.Ceil(u - 1e-9)
 }
