@@ -1,6 +1,7 @@
 package movement
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -186,51 +187,18 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		return true
 	}
 	res := CoherencyResult{Squad: squad, Groups: [][]string{}, Broken: []string{}, BrokenLinks: []Link{}, TooFar: []Link{}, WrongAltitude: []string{}}
-	// union-find over links
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	if rule.Chain > 0 || rule.BaseContact {
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				if linked(i, j) {
-					parent[find(i)] = find(j)
-				}
-			}
-		}
-	} else {
-		for i := range n {
-			parent[i] = 0
-		}
-	}
-	groups := map[int][]int{}
-	for i := range n {
-		r := find(i)
-		groups[r] = append(groups[r], i)
-	}
 	var gs [][]int
-	for _, g := range groups {
-		gs = append(gs, g)
+	if rule.Chain > 0 || rule.BaseContact {
+		gs = Groups(n, linked)
+	} else {
+		gs = Groups(n, func(int, int) bool { return true })
 	}
-	slices.SortFunc(gs, func(a, b []int) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return a[0] - b[0]
-	})
-	for _, g := range gs {
-		var ids []string
+	group := make([]int, n) // member -> index in gs
+	for gi, g := range gs {
+		ids := make([]string, 0, len(g))
 		for _, i := range g {
 			ids = append(ids, ms[i].id)
+			group[i] = gi
 		}
 		res.Groups = append(res.Groups, ids)
 	}
@@ -239,7 +207,7 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		best := Link{Distance: math.Inf(1), Limit: limit}
 		for _, i := range gs[gi] {
 			for j := range n {
-				if find(j) == find(i) {
+				if group[j] == group[i] {
 					continue
 				}
 				d := dist(i, j)
@@ -295,4 +263,42 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		res.Coherent = len(res.Broken) == 0 && len(res.TooFar) == 0
 	}
 	return res
+}
+
+// Groups returns the connected groups of n members under the symmetric
+// relation linked (called with i < j, at most once per pair and not for a
+// pair already joined through others): each group's
+// members in ascending order, groups largest first, ties by their first
+// member.
+func Groups(n int, linked func(i, j int) bool) [][]int {
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if ri, rj := find(i), find(j); ri != rj && linked(i, j) {
+				parent[ri] = rj
+			}
+		}
+	}
+	slot := make([]int, n) // root -> group index + 1
+	var gs [][]int
+	for i := range n {
+		r := find(i)
+		if slot[r] == 0 {
+			gs = append(gs, nil)
+			slot[r] = len(gs)
+		}
+		gs[slot[r]-1] = append(gs[slot[r]-1], i)
+	}
+	slices.SortStableFunc(gs, func(a, b []int) int { return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a[0], b[0])) })
+	return gs
 }

@@ -317,3 +317,35 @@ func TestTemplates(t *testing.T) {
 		}
 	}
 }
+
+func TestGroups(t *testing.T) {
+	// members on a line at xs, linked within 1.5
+	for _, c := range []struct {
+		xs   []float64
+		want [][]int
+	}{
+		{nil, nil},
+		{[]float64{0}, [][]int{{0}}},
+		{[]float64{0, 1, 2}, [][]int{{0, 1, 2}}},
+		{[]float64{0, 5, 1, 6, 7}, [][]int{{1, 3, 4}, {0, 2}}},
+		{[]float64{0, 5, 1, 6}, [][]int{{0, 2}, {1, 3}}}, // a tie: first member first
+		{[]float64{9, 0, 4}, [][]int{{0}, {1}, {2}}},
+	} {
+		got := Groups(len(c.xs), func(i, j int) bool {
+			if i >= j {
+				t.Errorf("linked(%d, %d): want i < j", i, j)
+			}
+			return math.Abs(c.xs[i]-c.xs[j]) <= 1.5
+		})
+		if len(got) != len(c.want) {
+			t.Errorf("Groups(%v) = %v, want %v", c.xs, got, c.want)
+			continue
+		}
+		for k := range got {
+			if !slices.Equal(got[k], c.want[k]) {
+				t.Errorf("Groups(%v) = %v, want %v", c.xs, got, c.want)
+				break
+			}
+		}
+	}
+}
