@@ -76,20 +76,8 @@ func (r LandingResult) Explain() string {
 // model may be within ContestRange of its edge and in sight of it.
 // Touching counts (the template is closed).
 func LandingZone(bf *terrain.Battlefield, modelID string, center geom.Point, opt LandingOptions) (LandingResult, error) {
-	if bf == nil {
-		return LandingResult{}, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
-	}
-	m, ok := bf.Model(modelID)
-	if !ok {
-		return LandingResult{}, fmt.Errorf("movement: model %q: %w", modelID, ErrUnknownModel)
-	}
-	if err := finitePoint("center", center); err != nil {
-		return LandingResult{}, err
-	}
-	if math.IsNaN(opt.Radius) || opt.Radius <= 0 || opt.Radius > terrain.MaxTableSize {
-		return LandingResult{}, fmt.Errorf("movement: radius = %v, want (0, %v]: %w", opt.Radius, terrain.MaxTableSize, ErrInvalid)
-	}
-	if err := finiteNonNeg("contestRange", opt.ContestRange, terrain.MaxTableSize); err != nil {
+	m, err := landingInputs(bf, modelID, center, opt)
+	if err != nil {
 		return LandingResult{}, err
 	}
 	x := opt.ContestRange
@@ -160,6 +148,28 @@ func LandingZone(bf *terrain.Battlefield, modelID string, center geom.Point, opt
 	res.Reason = strings.Join(reasons, "; ")
 	res.Legal = len(reasons) == 0
 	return res, nil
+}
+
+// landingInputs returns the landing model after checking LandingZone's
+// arguments.
+func landingInputs(bf *terrain.Battlefield, modelID string, center geom.Point, opt LandingOptions) (*terrain.Model, error) {
+	if bf == nil {
+		return nil, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
+	}
+	m, ok := bf.Model(modelID)
+	if !ok {
+		return nil, fmt.Errorf("movement: model %q: %w", modelID, ErrUnknownModel)
+	}
+	if err := finitePoint("center", center); err != nil {
+		return nil, err
+	}
+	if math.IsNaN(opt.Radius) || opt.Radius <= 0 || opt.Radius > terrain.MaxTableSize {
+		return nil, fmt.Errorf("movement: radius = %v, want (0, %v]: %w", opt.Radius, terrain.MaxTableSize, ErrInvalid)
+	}
+	if err := finiteNonNeg("contestRange", opt.ContestRange, terrain.MaxTableSize); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // distToPiece is the distance from a circle to a piece (exact circle

@@ -162,7 +162,9 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 	return res, nil
 }
 
-// coherency is Coherency on plain members.
+// coherency is Coherency on plain members. It stays one function past 80
+// lines because the groups, broken links and too-far pairs all read the
+// same two distance closures (by measure, and by contact).
 func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 	n := len(ms)
 	dist := func(i, j int) float64 {
@@ -234,23 +236,8 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 			}
 		}
 	}
-	// the members causing All violations that are not already broken:
-	// the minority side of each too-far pair, by count of violations
 	if len(res.TooFar) > 0 && len(res.Broken) == 0 {
-		count := map[string]int{}
-		for _, l := range res.TooFar {
-			count[l.From]++
-			count[l.To]++
-		}
-		worst := 0
-		for _, c := range count {
-			worst = max(worst, c)
-		}
-		for _, m := range ms {
-			if count[m.id] == worst {
-				res.Broken = append(res.Broken, m.id)
-			}
-		}
+		res.Broken = tooFarMembers(ms, res.TooFar)
 	}
 	res.Coherent = len(gs) <= 1 && len(res.TooFar) == 0
 	if rule.NeighbourOnly && len(gs) > 1 {
@@ -263,6 +250,28 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		res.Coherent = len(res.Broken) == 0 && len(res.TooFar) == 0
 	}
 	return res
+}
+
+// tooFarMembers returns the members causing the All violations: the
+// minority side of each too-far pair, by count of violations, in member
+// order.
+func tooFarMembers(ms []member, tooFar []Link) []string {
+	count := map[string]int{}
+	for _, l := range tooFar {
+		count[l.From]++
+		count[l.To]++
+	}
+	worst := 0
+	for _, c := range count {
+		worst = max(worst, c)
+	}
+	var out []string
+	for _, m := range ms {
+		if count[m.id] == worst {
+			out = append(out, m.id)
+		}
+	}
+	return out
 }
 
 // Groups returns the connected groups of n members under the symmetric

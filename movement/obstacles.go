@@ -99,7 +99,10 @@ type obstacleSet struct {
 	nbrs []atomic.Pointer[[]nbr]
 }
 
-// buildSet computes the offset obstacles and candidate waypoints.
+// buildSet computes the offset obstacles and candidate waypoints. It is
+// one pass over pieces then models feeding the same ring list, sized
+// exactly before the node array is filled (the node list is most of a
+// graph's memory), so it stays whole past 80 lines.
 func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	R := key.radius
 	s := &obstacleSet{radius: R}

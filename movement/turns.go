@@ -113,33 +113,11 @@ func (r TurnResult) Explain() string {
 // CheckTurns checks a plan against rules and returns the end pose, the
 // cost and every violation.
 func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
-	if len(plan.Steps) > 10000 {
-		return TurnResult{}, fmt.Errorf("movement: %d steps, want at most 10000: %w", len(plan.Steps), ErrInvalid)
-	}
-	if err := finitePoint("start", geom.Pt(plan.Start[0], plan.Start[1])); err != nil {
+	if err := validTurns(plan, rules); err != nil {
 		return TurnResult{}, err
 	}
-	for _, f := range []struct {
-		n string
-		v float64
-	}{{"facing", plan.Facing}, {"maxTurn", rules.MaxTurn}, {"minStraight", rules.MinStraight}, {"maxStraight", rules.MaxStraight},
-		{"turnCost", rules.TurnCost}, {"turnCostUnit", rules.TurnCostUnit}, {"budget", rules.Budget}, {"maxReverse", rules.MaxReverse}, {"pivotMoved", rules.PivotMoved}} {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || (f.n != "facing" && f.v < 0) {
-			return TurnResult{}, fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
-		}
-	}
-	if rules.TurnCost > 0 && rules.TurnCostUnit <= 0 {
-		return TurnResult{}, fmt.Errorf("movement: turnCostUnit = %v with turnCost %v, want above 0: %w", rules.TurnCostUnit, rules.TurnCost, ErrInvalid)
-	}
-	switch rules.Only {
-	case "", "left", "right":
-	default:
-		return TurnResult{}, fmt.Errorf("movement: only = %q, want left, right or empty: %w", rules.Only, ErrInvalid)
-	}
 	res := TurnResult{Violations: []TurnViolation{}}
-	add := func(step int, kind, format string, a ...any) {
-		res.Violations = append(res.Violations, TurnViolation{Step: step, Kind: kind, Detail: fmt.Sprintf(format, a...)})
-	}
+	add := res.add
 	pose := geom.Pose{Position: geom.Pt(plan.Start[0], plan.Start[1]), Facing: s1.Angle(plan.Facing * math.Pi / 180)}
 	facingDeg := plan.Facing
 	moves := 0
@@ -182,22 +160,7 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 			pose.Position = pose.Position.Add(pose.Forward().Mul(st.Move))
 		}
 	}
-	if moves == 0 {
-		// turns on the spot only: they may use both allowances
-		if rules.TurnsBefore >= 0 && rules.TurnsAfter >= 0 && before > rules.TurnsBefore+rules.TurnsAfter {
-			add(0, "turns", "%d turns on the spot, at most %d allowed", before, rules.TurnsBefore+rules.TurnsAfter)
-		}
-	} else {
-		if rules.TurnsBefore >= 0 && before > rules.TurnsBefore {
-			add(0, "turns-before", "%d turns before the move, at most %d allowed", before, rules.TurnsBefore)
-		}
-		if rules.TurnsBetween >= 0 && between > rules.TurnsBetween {
-			add(0, "turns-between", "%d turns between moves, at most %d allowed", between, rules.TurnsBetween)
-		}
-		if rules.TurnsAfter >= 0 && pending > rules.TurnsAfter {
-			add(len(plan.Steps)-1, "turns-after", "%d turns after the move, at most %d allowed", pending, rules.TurnsAfter)
-		}
-	}
+	res.countViolations(rules, moves, before, between, pending, len(plan.Steps)-1)
 	if rules.MaxTurns > 0 && res.Turns > rules.MaxTurns {
 		add(0, "turns", "%d turns, at most %d allowed", res.Turns, rules.MaxTurns)
 	}
@@ -242,4 +205,60 @@ func turnUnits(u float64, nearest bool) float64 {
 		return math.Max(1, math.Round(u))
 	}
 	return math.Ceil(u - 1e-9)
+}
+
+// validTurns reports why plan or rules cannot be checked, or nil.
+func validTurns(plan TurnPlan, rules TurnRules) error {
+	if len(plan.Steps) > 10000 {
+		return fmt.Errorf("movement: %d steps, want at most 10000: %w", len(plan.Steps), ErrInvalid)
+	}
+	if err := finitePoint("start", geom.Pt(plan.Start[0], plan.Start[1])); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		n string
+		v float64
+	}{{"facing", plan.Facing}, {"maxTurn", rules.MaxTurn}, {"minStraight", rules.MinStraight}, {"maxStraight", rules.MaxStraight},
+		{"turnCost", rules.TurnCost}, {"turnCostUnit", rules.TurnCostUnit}, {"budget", rules.Budget}, {"maxReverse", rules.MaxReverse}, {"pivotMoved", rules.PivotMoved}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || (f.n != "facing" && f.v < 0) {
+			return fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
+		}
+	}
+	if rules.TurnCost > 0 && rules.TurnCostUnit <= 0 {
+		return fmt.Errorf("movement: turnCostUnit = %v with turnCost %v, want above 0: %w", rules.TurnCostUnit, rules.TurnCost, ErrInvalid)
+	}
+	switch rules.Only {
+	case "", "left", "right":
+	default:
+		return fmt.Errorf("movement: only = %q, want left, right or empty: %w", rules.Only, ErrInvalid)
+	}
+	return nil
+}
+
+// add appends a violation.
+func (r *TurnResult) add(step int, kind, format string, a ...any) {
+	r.Violations = append(r.Violations, TurnViolation{Step: step, Kind: kind, Detail: fmt.Sprintf(format, a...)})
+}
+
+// countViolations appends the violations of the turn-count allowances:
+// before the first move, between moves and after the last (pending), or,
+// with no move at all, both allowances together for turns on the spot.
+func (r *TurnResult) countViolations(rules TurnRules, moves, before, between, pending, last int) {
+	add := r.add
+	if moves == 0 {
+		// turns on the spot only: they may use both allowances
+		if rules.TurnsBefore >= 0 && rules.TurnsAfter >= 0 && before > rules.TurnsBefore+rules.TurnsAfter {
+			add(0, "turns", "%d turns on the spot, at most %d allowed", before, rules.TurnsBefore+rules.TurnsAfter)
+		}
+	} else {
+		if rules.TurnsBefore >= 0 && before > rules.TurnsBefore {
+			add(0, "turns-before", "%d turns before the move, at most %d allowed", before, rules.TurnsBefore)
+		}
+		if rules.TurnsBetween >= 0 && between > rules.TurnsBetween {
+			add(0, "turns-between", "%d turns between moves, at most %d allowed", between, rules.TurnsBetween)
+		}
+		if rules.TurnsAfter >= 0 && pending > rules.TurnsAfter {
+			add(last, "turns-after", "%d turns after the move, at most %d allowed", pending, rules.TurnsAfter)
+		}
+	}
 }
