@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 func loadAnswers(t *testing.T, name string) map[string]*Answer {
@@ -139,6 +142,25 @@ func TestAnswerJSONShape(t *testing.T) {
 	}
 }
 
+// withGeneric returns testdata/generic.json with its options and queries
+// replaced.
+func withGeneric(t *testing.T, options, queries string) *scenario.File {
+	t.Helper()
+	b, err := os.ReadFile("testdata/generic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	s = strings.Replace(s, `"options": {"move": {"budget": 6}},`, `"options": `+options+`,`, 1)
+	i := strings.Index(s, `"queries": [`)
+	s = s[:i] + `"queries": [` + queries + "]}"
+	f, err := scenario.DecodeBytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func TestOptionErrors(t *testing.T) {
 	tests := []struct {
 		options string
@@ -150,17 +172,14 @@ func TestOptionErrors(t *testing.T) {
 		{`{"modelsBlock": ["tank"]}`, "options.modelsBlock[0]"},
 		{`{"move": {"models": "sometimes"}}`, "options.move.models"},
 		{`{"move": {"budget": -2}}`, "options.move.budget"},
-		{`{"arc": {"frontWidht": 90}}`, "options.arc"},
+		{`{"arc": {"frontWidht": 90}}`, "options.arc.frontWidht"},
 	}
 	for _, tt := range tests {
-		var raw map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(tt.options), &raw); err != nil {
-			t.Fatal(err)
-		}
-		_, err := ParseGenericOptions(raw)
-		var qe *QueryError
-		if !errors.As(err, &qe) || qe.Path != tt.path || !errors.Is(err, ErrOption) {
-			t.Errorf("ParseGenericOptions(%s) = %v, want an ErrOption at %s", tt.options, err, tt.path)
+		f := withGeneric(t, tt.options, "")
+		_, errs := Run(f)
+		var fe *terrain.FieldError
+		if len(errs) != 1 || !errors.As(errs[0], &fe) || fe.Path != tt.path || strings.Count(errs[0].Error(), "options.") != 1 {
+			t.Errorf("options %s: errs = %v, want one error at %s", tt.options, errs, tt.path)
 		}
 	}
 }
@@ -172,23 +191,20 @@ func TestUnsupportedKind(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, errs := Run(f)
-	if len(errs) != 1 || !errors.Is(errs[0], ErrUnsupported) || !strings.Contains(errs[0].Error(), "queries[0].kind") {
-		t.Errorf("errs = %v, want one ErrUnsupported at queries[0].kind", errs)
+	if len(errs) != 1 || !errors.Is(errs[0], rulesets.ErrUnknownKind) || !strings.HasPrefix(errs[0].Error(), "queries[0].kind: ") {
+		t.Errorf("errs = %v, want one ErrUnknownKind at queries[0].kind", errs)
 	}
 }
 
 func TestExtensionKindFieldsStrict(t *testing.T) {
-	f, err := scenario.Load("testdata/generic.json")
-	if err != nil {
-		t.Fatal(err)
+	f := withGeneric(t, `{}`, `{"id": "w", "kind": "garrison-window", "from": "g", "to": "b", "squad": "red"},
+	  {"id": "v", "kind": "garrison-window", "from": "g"}`)
+	_, errs := Run(f)
+	if len(errs) != 2 || !strings.HasPrefix(errs[0].Error(), "queries[0].squad: ") || !errors.Is(errs[0], scenario.ErrUnknownField) {
+		t.Errorf("extra field: errs = %v", errs)
 	}
-	q := scenario.Query{ID: "w", Kind: "garrison-window", From: "g", To: "b", Squad: "red", JSONPath: "queries[9]"}
-	if _, err := One(f, &q); err == nil || !strings.Contains(err.Error(), "queries[9].squad: unknown field") {
-		t.Errorf("extra field: err = %v", err)
-	}
-	q = scenario.Query{ID: "w", Kind: "garrison-window", From: "g", JSONPath: "queries[9]"}
-	if _, err := One(f, &q); err == nil || !strings.Contains(err.Error(), "queries[9].to") {
-		t.Errorf("missing to: err = %v", err)
+	if len(errs) != 2 || !strings.HasPrefix(errs[1].Error(), "queries[1].to: ") || !errors.Is(errs[1], scenario.ErrMissing) {
+		t.Errorf("missing to: errs = %v", errs)
 	}
 }
 
@@ -204,30 +220,24 @@ func TestDefaultScenarioAnswersEverything(t *testing.T) {
 }
 
 func TestExtensionKindErrors(t *testing.T) {
-	f, err := scenario.Load("testdata/generic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw := func(s string) json.RawMessage { return json.RawMessage(s) }
-	p := f.Models[0].Position
 	tests := []struct {
-		q    scenario.Query
-		want string
+		query string
+		want  string
 	}{
-		{scenario.Query{Kind: "blast", Point: &p}, "queries[9].power: required"},
-		{scenario.Query{Kind: "blast", Point: &p, Extra: map[string]json.RawMessage{"power": raw(`"big"`)}}, "queries[9].power"},
-		{scenario.Query{Kind: "blast", Point: &p, Extra: map[string]json.RawMessage{"power": raw(`4`), "radius": raw(`1`)}}, "queries[9].radius: unknown field"},
-		{scenario.Query{Kind: "scatter", Point: &p, Extra: map[string]json.RawMessage{"distance": raw(`3`)}}, "queries[9].direction: give exactly one"},
-		{scenario.Query{Kind: "scatter", Point: &p, Extra: map[string]json.RawMessage{"distance": raw(`3`), "direction": raw(`0`), "bearing": raw(`0`)}}, "give exactly one"},
-		{scenario.Query{Kind: "template", Target: "a", Extra: map[string]json.RawMessage{"length": raw(`1e400`)}}, "queries[9].length"},
-		{scenario.Query{Kind: "landing", Model: "air", Extra: map[string]json.RawMessage{"radius": raw(`1`)}}, "queries[9].point: required"},
-		{scenario.Query{Kind: "template", Target: "nobody", Extra: map[string]json.RawMessage{"length": raw(`1`)}}, "nobody"},
+		{`"kind": "blast", "point": [2, 4]`, "queries[0].power: "},
+		{`"kind": "blast", "point": [2, 4], "power": "big"`, "queries[0].power: "},
+		{`"kind": "blast", "point": [2, 4], "power": 4, "radius": 1`, "queries[0].radius: "},
+		{`"kind": "scatter", "point": [2, 4], "distance": 3`, "queries[0].direction: give exactly one"},
+		{`"kind": "scatter", "point": [2, 4], "distance": 3, "direction": 0, "bearing": 0`, "give exactly one"},
+		{`"kind": "template", "target": "a", "length": 1e400`, "queries[0].length"},
+		{`"kind": "landing", "model": "air", "radius": 1`, "queries[0].point: "},
+		{`"kind": "template", "target": "nobody", "length": 1`, "nobody"},
 	}
 	for _, tt := range tests {
-		q := tt.q
-		q.ID, q.JSONPath = "x", "queries[9]"
-		if _, err := One(f, &q); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s %v: err = %v, want it to contain %q", q.Kind, q.Extra, err, tt.want)
+		f := withGeneric(t, `{}`, `{"id": "x", `+tt.query+`}`)
+		_, errs := Run(f)
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) || strings.Count(errs[0].Error(), "queries[0]") != 1 {
+			t.Errorf("%s: errs = %v, want one error containing %q", tt.query, errs, tt.want)
 		}
 	}
 }

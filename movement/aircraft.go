@@ -15,14 +15,14 @@ import (
 // that movement does not depend on package los.
 type SightFunc func(observer string, from, to geom.Vec3) bool
 
-// LandingOptions configure LandingZone (DZC-33, DZC-34).
+// LandingOptions configure LandingZone.
 type LandingOptions struct {
 	// Radius is the landing-zone template's radius in inches (required:
-	// the rulebook gives no sizes, DZC Ambiguity 6).
+	// there is no default size).
 	Radius float64 `json:"radius"`
 	// ContestRange is how close to the template's edge an enemy contests
-	// it (0 means 3 in, DZC-34); measured from the enemy's centre, or from
-	// its footprint's edge with ContestFromEdge.
+	// it, inches (0: only an enemy touching the edge); measured from the
+	// enemy's centre, or from its footprint's edge with ContestFromEdge.
 	ContestRange    float64 `json:"contestRange,omitempty"`
 	ContestFromEdge bool    `json:"contestFromEdge,omitempty"`
 	// Sight decides line of sight from an enemy's eye point to the
@@ -35,7 +35,8 @@ type LandingOptions struct {
 	// Others are the templates of squad-mates landing at the same time
 	// (they may not overlap; touching is allowed).
 	Others []geom.Circle `json:"-"`
-	// Ignore lists model ids that are not obstacles (passengers, DZC-41).
+	// Ignore lists model ids that are not obstacles (passengers being
+	// picked up or set down under the template).
 	Ignore []string `json:"ignore,omitempty"`
 	// Fast marks a fast aircraft, which cannot land.
 	Fast bool `json:"fast,omitempty"`
@@ -75,26 +76,11 @@ func (r LandingResult) Explain() string {
 // model may be within ContestRange of its edge and in sight of it.
 // Touching counts (the template is closed).
 func LandingZone(bf *terrain.Battlefield, modelID string, center geom.Point, opt LandingOptions) (LandingResult, error) {
-	if bf == nil {
-		return LandingResult{}, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
-	}
-	m, ok := bf.Model(modelID)
-	if !ok {
-		return LandingResult{}, fmt.Errorf("movement: model %q: %w", modelID, ErrUnknownModel)
-	}
-	if err := finitePoint("center", center); err != nil {
-		return LandingResult{}, err
-	}
-	if math.IsNaN(opt.Radius) || opt.Radius <= 0 || opt.Radius > terrain.MaxTableSize {
-		return LandingResult{}, fmt.Errorf("movement: radius = %v, want (0, %v]: %w", opt.Radius, terrain.MaxTableSize, ErrInvalid)
-	}
-	if err := finiteNonNeg("contestRange", opt.ContestRange, terrain.MaxTableSize); err != nil {
+	m, err := landingInputs(bf, modelID, center, opt)
+	if err != nil {
 		return LandingResult{}, err
 	}
 	x := opt.ContestRange
-	if x == 0 {
-		x = 3
-	}
 	class := opt.TerrainClass
 	if class == "" {
 		class = terrain.Vehicle
@@ -164,6 +150,28 @@ func LandingZone(bf *terrain.Battlefield, modelID string, center geom.Point, opt
 	return res, nil
 }
 
+// landingInputs returns the landing model after checking LandingZone's
+// arguments.
+func landingInputs(bf *terrain.Battlefield, modelID string, center geom.Point, opt LandingOptions) (*terrain.Model, error) {
+	if bf == nil {
+		return nil, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
+	}
+	m, ok := bf.Model(modelID)
+	if !ok {
+		return nil, fmt.Errorf("movement: model %q: %w", modelID, ErrUnknownModel)
+	}
+	if err := finitePoint("center", center); err != nil {
+		return nil, err
+	}
+	if math.IsNaN(opt.Radius) || opt.Radius <= 0 || opt.Radius > terrain.MaxTableSize {
+		return nil, fmt.Errorf("movement: radius = %v, want (0, %v]: %w", opt.Radius, terrain.MaxTableSize, ErrInvalid)
+	}
+	if err := finiteNonNeg("contestRange", opt.ContestRange, terrain.MaxTableSize); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // distToPiece is the distance from a circle to a piece (exact circle
 // pieces use their circle).
 func distToPiece(c geom.Circle, pc *terrain.Piece) float64 {
@@ -215,7 +223,7 @@ func (r FitResult) Explain() string {
 }
 
 // FitsUpright reports whether model modelID, moved to at, can stand there
-// (DZC-32): its base wholly on the table and overlapping (beyond contact)
+// (a flying model's stand must fit where it hovers): its base wholly on the table and overlapping (beyond contact)
 // no solid or building piece, no piece impassable to vehicles and no other
 // model's footprint (or flight-stand base).
 func FitsUpright(bf *terrain.Battlefield, modelID string, at geom.Point) (FitResult, error) {

@@ -32,7 +32,7 @@ type ModelCheck string
 const (
 	// ModelsAtEnd checks other models only at the final position.
 	ModelsAtEnd ModelCheck = "end"
-	// ModelsAlongPath checks other models along the whole path (FT-12).
+	// ModelsAlongPath checks other models along the whole path.
 	ModelsAlongPath ModelCheck = "path"
 	// ModelsIgnored never checks other models.
 	ModelsIgnored ModelCheck = "ignore"
@@ -53,13 +53,15 @@ type PathOptions struct {
 	Ignore []string `json:"ignore,omitempty"`
 	// Budget is the move allowance in inches; 0 means no budget check.
 	Budget float64 `json:"budget,omitempty"`
-	// Jump applies CR-32: the path may run at most JumpDepth inches inside
-	// non-open terrain at its start and at its end, and never mid-path.
+	// Jump limits the path to open ground but for its two ends: it may run
+	// at most JumpDepth inches inside non-open terrain from its start
+	// (leaving a piece) and into its end (entering one), and never cross a
+	// piece mid-path.
 	Jump bool `json:"jump,omitempty"`
-	// JumpDepth is the jump allowance in inches (0 means 2, CR-32).
+	// JumpDepth is the jump allowance in inches (0: none at all).
 	JumpDepth float64 `json:"jumpDepth,omitempty"`
 	// CenterOnTable lets the footprint overhang the table edge as long as
-	// the reference point stays on it (FT-13 stand reading); by default
+	// the reference point stays on it (a model on a stand); by default
 	// the whole footprint must stay on the table.
 	CenterOnTable bool `json:"centerOnTable,omitempty"`
 }
@@ -86,17 +88,18 @@ type PathResult struct {
 	Model string `json:"model"`
 	Class string `json:"class"`
 	Legal bool   `json:"legal"`
-	// Length is the path length at the reference point, inches (DZC-02).
+	// Length is the path length at the reference point, inches.
 	Length float64 `json:"length"`
 	// Cost is Length plus the extra for difficult terrain and airborne
 	// penalties, inches.
 	Cost float64 `json:"cost"`
 	// DifficultLength is the length run inside difficult terrain.
 	DifficultLength float64 `json:"difficultLength"`
-	// Penalty is the airborne tall-terrain penalty (DZC-30), inches.
+	// Penalty is the airborne tall-terrain penalty (see TallPenalty),
+	// inches.
 	Penalty float64 `json:"penalty"`
 	// Budget is the allowance asked for (0: none) and EffectiveBudget the
-	// allowance after difficult-terrain caps (GF-11) and halving (DZC-54).
+	// allowance after the profile's difficult-terrain cap and scaling.
 	Budget          float64 `json:"budget"`
 	EffectiveBudget float64 `json:"effectiveBudget"`
 	// Difficult and Dangerous list the pieces the reference point enters.
@@ -177,8 +180,8 @@ func setup(bf *terrain.Battlefield, modelID string, prof *ClassProfile) (*terrai
 // first collision along the path is reported; contact is legal.
 //
 // Cost follows the reference point: difficult terrain counts
-// DifficultFactor times while the point is inside (DZC-06), airborne
-// penalties are added once per piece crossed (DZC-30).
+// DifficultFactor times while the point is inside, airborne penalties are
+// added once per piece crossed.
 func CheckPath(bf *terrain.Battlefield, modelID string, path []geom.Point, opt PathOptions) (PathResult, error) {
 	m, prof, alt, err := setup(bf, modelID, opt.Profile)
 	if err != nil {
@@ -263,7 +266,7 @@ func blocksModels(m, o *terrain.Model, prof ClassProfile, ignore []string) bool 
 		return false
 	}
 	if prof.Airborne && m.Airborne() {
-		return false // aircraft ignore models while moving (GF-14)
+		return false // a flying mover passes over models
 	}
 	if o.Airborne() && o.Base.Shape == "" {
 		return false

@@ -22,29 +22,28 @@ type ClassProfile struct {
 	// MovementRule applies (wheeled and tracked both read "vehicle").
 	TerrainClass terrain.Class `json:"terrainClass"`
 	// DifficultFactor multiplies the length travelled inside difficult
-	// terrain (2 by DZC-06; 1 ignores the penalty, as walkers do, DZC-54).
+	// terrain (1: no penalty).
 	DifficultFactor float64 `json:"difficultFactor"`
 	// DifficultCap, when above 0, caps the whole move in inches once the
-	// path enters difficult terrain (GF-11: 6 in).
+	// path enters difficult terrain.
 	DifficultCap float64 `json:"difficultCap,omitempty"`
 	// DifficultBudgetFactor, when in (0, 1), multiplies the budget once the
-	// path enters difficult terrain (walkers in massive terrain, DZC-54,
-	// and ships in debris, FT-16: 0.5).
+	// path enters difficult terrain.
 	DifficultBudgetFactor float64 `json:"difficultBudgetFactor,omitempty"`
 	// FloatHeight, when above 0, makes the class cross impassable and
 	// difficult pieces no taller than this without penalty, and treat
-	// concealing (permeable) area pieces taller than it as impassable
-	// (antigrav, DZC-53: 0.25 in). Difficult pieces are then open.
+	// concealing (permeable) area pieces taller than it as impassable: a
+	// hovering hull passes over low ground but not through tall growth.
+	// Difficult pieces are then open.
 	FloatHeight float64 `json:"floatHeight,omitempty"`
 	// Airborne makes the class ignore pieces no taller than its altitude
-	// and all models while moving (aircraft, GF-14, DZC-30/31).
+	// and all models while moving.
 	Airborne bool `json:"airborne,omitempty"`
 	// TallThreshold and TallPenalty: an airborne model may cross a piece
 	// taller than its altitude only when the piece is taller than
 	// TallThreshold, paying TallPenalty inches per inch of height above
-	// the threshold (DZC-30: 6 in, 1 in per in); otherwise such a piece is
-	// impassable (DZC-31). TallPenalty 0 makes every taller piece
-	// impassable.
+	// the threshold (climbing over it); otherwise such a piece is
+	// impassable. TallPenalty 0 makes every taller piece impassable.
 	TallThreshold float64 `json:"tallThreshold,omitempty"`
 	TallPenalty   float64 `json:"tallPenalty,omitempty"`
 }

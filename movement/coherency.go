@@ -1,6 +1,7 @@
 package movement
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -15,32 +16,30 @@ type Measure string
 
 // Measures.
 const (
-	// Centers measures centre to centre (stand to stand, DZC-02, FT-12).
+	// Centers measures reference point to reference point.
 	Centers Measure = "center"
-	// Edges measures base edge to base edge (GF-06 usual reading).
+	// Edges measures footprint edge to footprint edge (hull for a model
+	// with a hull, base otherwise).
 	Edges Measure = "edge"
 )
 
 // CoherencyRule is a squad formation rule. Zero limits are not checked.
 type CoherencyRule struct {
 	// Chain is the link distance: every member must be within Chain of
-	// another member and the link graph must be connected (DZC-08
-	// Standard 3, Wide 6; FT-12 6; CR-02 1 chain reading; GF-06 1).
+	// another member and the link graph must be connected.
 	Chain float64 `json:"chain,omitempty"`
-	// All is the largest distance allowed between any two members (GF-06
-	// 9; CR-02 1 every-pair reading).
+	// All is the largest distance allowed between any two members.
 	All float64 `json:"all,omitempty"`
-	// BaseContact requires every member's base to touch another's (DZC-08
-	// BaB), within ContactTolerance.
+	// BaseContact requires every member's footprint to touch another's,
+	// within ContactTolerance.
 	BaseContact bool `json:"baseContact,omitempty"`
 	// Measure is Centers (default) or Edges.
 	Measure Measure `json:"measure,omitempty"`
-	// NeighbourOnly reads the chain rule literally (DZC Ambiguity 7):
-	// every member needs a linked partner, but the squad need not form one
-	// connected group. Broken then lists the isolated members.
+	// NeighbourOnly asks only that every member have a linked partner:
+	// the squad need not form one connected group. Broken then lists the
+	// isolated members.
 	NeighbourOnly bool `json:"neighbourOnly,omitempty"`
-	// SameAltitude requires every member to fly at the same altitude
-	// (DZC-10, aircraft in Standard or Wide formation).
+	// SameAltitude requires every member to fly at the same altitude.
 	SameAltitude bool `json:"sameAltitude,omitempty"`
 	// Figures makes each figure of a multi-figure model a member.
 	Figures bool `json:"figures,omitempty"`
@@ -62,7 +61,7 @@ type CoherencyResult struct {
 	// largest first.
 	Groups [][]string `json:"groups"`
 	// Broken lists the members outside the largest group: the minority
-	// that must close up (DZC-09). When the two largest groups tie,
+	// that must close up. When the two largest groups tie,
 	// EitherMay is set and Broken holds the second one.
 	Broken    []string `json:"broken"`
 	EitherMay bool     `json:"eitherMay"`
@@ -137,8 +136,8 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 			}
 			continue
 		}
-		// Edge to edge means hull edge for a vehicle with a hull (a base
-		// is only a display stand for it, DZC-03), base edge otherwise.
+		// Edge to edge means hull edge for a vehicle with a hull (its base
+		// is only a display stand), base edge otherwise.
 		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.Footprint(), alt: m.Altitude})
 	}
 	res := coherency(squad, ms, rule)
@@ -163,7 +162,9 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 	return res, nil
 }
 
-// coherency is Coherency on plain members.
+// coherency is Coherency on plain members. It stays one function past 80
+// lines because the groups, broken links and too-far pairs all read the
+// same two distance closures (by measure, and by contact).
 func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 	n := len(ms)
 	dist := func(i, j int) float64 {
@@ -188,51 +189,18 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		return true
 	}
 	res := CoherencyResult{Squad: squad, Groups: [][]string{}, Broken: []string{}, BrokenLinks: []Link{}, TooFar: []Link{}, WrongAltitude: []string{}}
-	// union-find over links
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	if rule.Chain > 0 || rule.BaseContact {
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				if linked(i, j) {
-					parent[find(i)] = find(j)
-				}
-			}
-		}
-	} else {
-		for i := range n {
-			parent[i] = 0
-		}
-	}
-	groups := map[int][]int{}
-	for i := range n {
-		r := find(i)
-		groups[r] = append(groups[r], i)
-	}
 	var gs [][]int
-	for _, g := range groups {
-		gs = append(gs, g)
+	if rule.Chain > 0 || rule.BaseContact {
+		gs = Groups(n, linked)
+	} else {
+		gs = Groups(n, func(int, int) bool { return true })
 	}
-	slices.SortFunc(gs, func(a, b []int) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return a[0] - b[0]
-	})
-	for _, g := range gs {
-		var ids []string
+	group := make([]int, n) // member -> index in gs
+	for gi, g := range gs {
+		ids := make([]string, 0, len(g))
 		for _, i := range g {
 			ids = append(ids, ms[i].id)
+			group[i] = gi
 		}
 		res.Groups = append(res.Groups, ids)
 	}
@@ -241,7 +209,7 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		best := Link{Distance: math.Inf(1), Limit: limit}
 		for _, i := range gs[gi] {
 			for j := range n {
-				if find(j) == find(i) {
+				if group[j] == group[i] {
 					continue
 				}
 				d := dist(i, j)
@@ -268,23 +236,8 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 			}
 		}
 	}
-	// the members causing All violations that are not already broken:
-	// the minority side of each too-far pair, by count of violations
 	if len(res.TooFar) > 0 && len(res.Broken) == 0 {
-		count := map[string]int{}
-		for _, l := range res.TooFar {
-			count[l.From]++
-			count[l.To]++
-		}
-		worst := 0
-		for _, c := range count {
-			worst = max(worst, c)
-		}
-		for _, m := range ms {
-			if count[m.id] == worst {
-				res.Broken = append(res.Broken, m.id)
-			}
-		}
+		res.Broken = tooFarMembers(ms, res.TooFar)
 	}
 	res.Coherent = len(gs) <= 1 && len(res.TooFar) == 0
 	if rule.NeighbourOnly && len(gs) > 1 {
@@ -297,4 +250,64 @@ func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 		res.Coherent = len(res.Broken) == 0 && len(res.TooFar) == 0
 	}
 	return res
+}
+
+// tooFarMembers returns the members causing the All violations: the
+// minority side of each too-far pair, by count of violations, in member
+// order.
+func tooFarMembers(ms []member, tooFar []Link) []string {
+	count := map[string]int{}
+	for _, l := range tooFar {
+		count[l.From]++
+		count[l.To]++
+	}
+	worst := 0
+	for _, c := range count {
+		worst = max(worst, c)
+	}
+	var out []string
+	for _, m := range ms {
+		if count[m.id] == worst {
+			out = append(out, m.id)
+		}
+	}
+	return out
+}
+
+// Groups returns the connected groups of n members under the symmetric
+// relation linked (called with i < j, at most once per pair and not for a
+// pair already joined through others): each group's
+// members in ascending order, groups largest first, ties by their first
+// member.
+func Groups(n int, linked func(i, j int) bool) [][]int {
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if ri, rj := find(i), find(j); ri != rj && linked(i, j) {
+				parent[ri] = rj
+			}
+		}
+	}
+	slot := make([]int, n) // root -> group index + 1
+	var gs [][]int
+	for i := range n {
+		r := find(i)
+		if slot[r] == 0 {
+			gs = append(gs, nil)
+			slot[r] = len(gs)
+		}
+		gs[slot[r]-1] = append(gs[slot[r]-1], i)
+	}
+	slices.SortStableFunc(gs, func(a, b []int) int { return cmp.Or(cmp.Compare(len(b), len(a)), cmp.Compare(a[0], b[0])) })
+	return gs
 }

@@ -23,7 +23,8 @@ func ExampleShortestPathFrom() {
 	// Output: 6.472136 [[10 10] [12 11] [14 11] [16 10]]
 }
 
-// DZC-06: 2 in of open ground and 2.5 in of difficult terrain cost 7 in.
+// With difficult terrain counting double, 2 in of open ground and 2.5 in
+// of difficult terrain cost 7 in.
 func ExampleCheckPath() {
 	wood := terrain.Piece{ID: "wood", Kind: terrain.Area, Footprint: square(12, 5, 20, 15),
 		Sight: terrain.SightConcealing, Cover: terrain.CoverSoft, Movement: terrain.MovementRule{Default: terrain.Difficult}, Level: 1}
@@ -35,7 +36,8 @@ func ExampleCheckPath() {
 	// Output: tank moves 4.500 in (cost 7.000 in, 2.500 in in difficult terrain, allowance 6.000 in): illegal, the move costs 7.000 in but only 6.000 in are allowed at (14.500, 10.000), 4.500 in along the path.
 }
 
-// FT-12: stands 6.5 in apart split the squadron into two chains.
+// With a 6 in chain, stands 6.5 in apart split the squadron into two
+// chains.
 func ExampleCoherency() {
 	var ms []terrain.Model
 	for i, x := range []float64{10, 15, 20, 26.5, 30} {
@@ -48,9 +50,10 @@ func ExampleCoherency() {
 	// Output: Squad wing is not coherent: s3-s2 is 6.500 in (limit 6.000); must close up: s3, s4.
 }
 
-// FT-09: a rank 3 ship turns 45°, moves 6 in and turns 45° again.
+// A ship allowed one turn of at most 45° before and one after a single
+// straight move turns 45°, moves 6 in and turns 45° again.
 func ExampleCheckTurns() {
-	rules, _ := movement.FirestormRank(3, 6)
+	rules := movement.TurnRules{MaxTurn: 45, TurnsBefore: 1, TurnsAfter: 1, MaxMoves: 1, MinStraight: 3, MaxStraight: 6, NoReverse: true}
 	res, _ := movement.CheckTurns(movement.TurnPlan{Facing: 90, Steps: []movement.TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}}, rules)
 	fmt.Println(res.Explain())
 	// Output: 2 turns totalling 90.0° and 6.000 in straight cost 6.000 in, ending at (4.243, 4.243) facing 0.0°: legal.

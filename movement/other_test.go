@@ -33,26 +33,26 @@ func TestCoherency(t *testing.T) {
 		either   bool
 		linkDist float64
 	}{
-		// DZC-08 Standard: 3 in centre to centre, inclusive
+		// chain 3 centre to centre, inclusive
 		{"standard ok", 1, []float64{0, 3, 6}, CoherencyRule{Chain: 3}, true, nil, false, 0},
 		{"standard third 3.5 away", 1, []float64{0, 3, 6.5}, CoherencyRule{Chain: 3}, false, []string{"c"}, false, 3.5},
-		// DZC-09: 4 + 2 split 10 in apart: the 2 must close
+		// 4 + 2 split 10 in apart: the 2 must close
 		{"4+2", 1, []float64{0, 2, 4, 6, 16, 18}, CoherencyRule{Chain: 3}, false, []string{"e", "f"}, false, 10},
 		// 3 + 3: either half
 		{"3+3", 1, []float64{0, 2, 4, 14, 16, 18}, CoherencyRule{Chain: 3}, false, []string{"d", "e", "f"}, true, 10},
-		// FT-12: A0 B5 C10 E16.5 D20, chain 6: C-E 6.5 breaks in the middle
-		{"FT-12 broken", 1, []float64{0, 5, 10, 16.5, 20}, CoherencyRule{Chain: 6}, false, []string{"d", "e"}, false, 6.5},
-		{"FT-12 ok", 1, []float64{0, 5, 10, 16, 20}, CoherencyRule{Chain: 6}, true, nil, false, 0},
-		// GF-06 (1 in bases, edges): gaps 0.9 -> coherent
-		{"GF-06 chain", 1, []float64{0, 1.9, 3.8}, CoherencyRule{Chain: 1, All: 9, Measure: Edges}, true, nil, false, 0},
+		// A0 B5 C10 E16.5 D20, chain 6: C-E 6.5 breaks in the middle
+		{"chain 6 broken mid-line", 1, []float64{0, 5, 10, 16.5, 20}, CoherencyRule{Chain: 6}, false, []string{"d", "e"}, false, 6.5},
+		{"chain 6 ok", 1, []float64{0, 5, 10, 16, 20}, CoherencyRule{Chain: 6}, true, nil, false, 0},
+		// 1 in bases measured edge to edge: gaps 0.9 -> coherent
+		{"edge chain 1", 1, []float64{0, 1.9, 3.8}, CoherencyRule{Chain: 1, All: 9, Measure: Edges}, true, nil, false, 0},
 		// two pairs: edge gap a-d = 12.4 - 1 = 11.4 > 9; literal neighbour reading
-		{"GF-06 9 in", 1, []float64{0, 1.9, 10.5, 12.4}, CoherencyRule{Chain: 1, All: 9, Measure: Edges, NeighbourOnly: true}, false, []string{}, false, 0},
-		// DZC-08 BaB: 1 in bases touching at 1 in spacing; the fourth 0.1 off
+		{"edge all-pairs 9", 1, []float64{0, 1.9, 10.5, 12.4}, CoherencyRule{Chain: 1, All: 9, Measure: Edges, NeighbourOnly: true}, false, []string{}, false, 0},
+		// base contact: 1 in bases touching at 1 in spacing; the fourth 0.1 off
 		{"BaB ok", 1, []float64{0, 1, 2}, CoherencyRule{BaseContact: true}, true, nil, false, 0},
 		{"BaB off", 1, []float64{0, 1, 2, 3.1}, CoherencyRule{BaseContact: true}, false, []string{"d"}, false, 0.1},
-		// CR-02 every pair within 1: (0,1,2) fails, chain reading passes
-		{"CR-02 all", 0.5, []float64{0, 1, 2}, CoherencyRule{All: 1}, false, []string{"a", "c"}, false, 0},
-		{"CR-02 chain", 0.5, []float64{0, 1, 2}, CoherencyRule{Chain: 1}, true, nil, false, 0},
+		// every pair within 1: (0,1,2) fails, the chain of 1 passes
+		{"all-pairs 1", 0.5, []float64{0, 1, 2}, CoherencyRule{All: 1}, false, []string{"a", "c"}, false, 0},
+		{"chain 1", 0.5, []float64{0, 1, 2}, CoherencyRule{Chain: 1}, true, nil, false, 0},
 	} {
 		bf := squad(t, c.d, c.xs...)
 		got, err := Coherency(bf, "s", c.rule)
@@ -69,12 +69,12 @@ func TestCoherency(t *testing.T) {
 			t.Errorf("%s: links %v, want first %v", c.name, got.BrokenLinks, c.linkDist)
 		}
 	}
-	// DZC-10: two aircraft of a Wide squad at 6 and 2 in
+	// same altitude: two aircraft at 6 and 2 in
 	air := []terrain.Model{disc("hi", terrain.Aircraft, 10, 10, 1), disc("lo", terrain.Aircraft, 13, 10, 1)}
 	air[0].Altitude, air[1].Altitude = 6, 2
 	got, err := Coherency(field(t, nil, air), "s", CoherencyRule{Chain: 6, SameAltitude: true})
 	if err != nil || got.Coherent || len(got.WrongAltitude) != 1 {
-		t.Errorf("DZC-10: %+v %v", got, err)
+		t.Errorf("same altitude: %+v %v", got, err)
 	}
 	if _, err := Coherency(squad(t, 1, 0), "nope", CoherencyRule{Chain: 1}); err == nil {
 		t.Error("unknown squad: no error")
@@ -82,15 +82,22 @@ func TestCoherency(t *testing.T) {
 }
 
 func TestCheckTurns(t *testing.T) {
-	r1, _ := FirestormRank(1, 6)
-	r2, _ := FirestormRank(2, 6)
-	r3, _ := FirestormRank(3, 6)
-	r7, _ := FirestormRank(3, 7)
-	r0, _ := FirestormRank(3, 0)
-	cr := CodeRedVehicle(10)
-	dz := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, PivotMoved: 1}
-	// FT-09 headings are clockwise from north; here facing 90 = north and
-	// a "45° to starboard" turn is -45.
+	// one straight move of 3..6 in (or 3..7), no reversing, turns of at
+	// most 45°: "after" allows one turn after the move only, "either" one
+	// turn before or after but one in all, "both" one before and one after
+	oneMove := func(before, after, maxTurns int, move float64) TurnRules {
+		return TurnRules{MaxTurn: 45, MaxMoves: 1, MinStraight: math.Floor(move / 2), MaxStraight: move, NoReverse: true,
+			TurnsBefore: before, TurnsAfter: after, MaxTurns: maxTurns}
+	}
+	after, either, both := oneMove(0, 1, 0, 6), oneMove(1, 1, 1, 6), oneMove(1, 1, 0, 6)
+	both7 := oneMove(1, 1, 0, 7)
+	spot := TurnRules{MaxTurn: 45, MaxMoves: 1, NoReverse: true, TurnsBefore: 1, TurnsAfter: 1, Stationary: true}
+	// any number of turns, 2 in per started 90°, 10 in in all
+	paid := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: 2, TurnCostUnit: 90, Budget: 10}
+	nearest := paid
+	nearest.TurnCostNearest = true
+	free := TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, PivotMoved: 1}
+	// facing 90 is +y; a 45° clockwise turn is -45
 	for _, c := range []struct {
 		name  string
 		rules TurnRules
@@ -99,24 +106,28 @@ func TestCheckTurns(t *testing.T) {
 		end   xy
 		cost  float64
 	}{
-		{"rank 1 move then turn", r1, []TurnStep{{Move: 6}, {Turn: -45}}, true, xy{0, 6}, 6},
-		{"rank 1 turn 90 after", r1, []TurnStep{{Move: 6}, {Turn: -90}}, false, xy{0, 6}, 6},
-		// turning first ends at (4.243, 4.243): illegal for rank 1
-		{"rank 1 turn first", r1, []TurnStep{{Turn: -45}, {Move: 6}}, false, xy{4.242640687, 4.242640687}, 6},
-		{"rank 2 turn first", r2, []TurnStep{{Turn: -45}, {Move: 6}}, true, xy{4.242640687, 4.242640687}, 6},
-		{"rank 3 two turns", r3, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, true, xy{4.242640687, 4.242640687}, 6},
-		{"rank 2 two turns", r2, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, false, xy{4.242640687, 4.242640687}, 6},
-		// FT-10 B = 7: minimum floor(3.5) = 3
-		{"B7 3.0", r7, []TurnStep{{Move: 3}}, true, xy{0, 3}, 3},
-		{"B7 2.9", r7, []TurnStep{{Move: 2.9}}, false, xy{0, 2.9}, 2.9},
-		{"B7 7.1", r7, []TurnStep{{Move: 7.1}}, false, xy{0, 7.1}, 7.1},
-		{"B7 two moves", r7, []TurnStep{{Move: 2}, {Move: 2}}, false, xy{0, 4}, 4},
-		// FT-11: 0 in move, two 45° turns on the spot
-		{"B0 turns", r0, []TurnStep{{Turn: 45}, {Turn: 45}}, true, xy{0, 0}, 0},
-		{"B0 moves", r0, []TurnStep{{Move: 1}}, false, xy{0, 1}, 1},
-		// CR-37: 90° turn (2) + 8 = 10 legal; 120° = two turns (4) + 7 = 11 illegal
-		{"CR 90", cr, []TurnStep{{Turn: 90}, {Move: 8}}, true, xy{-8, 0}, 10},
-		{"CR 120", cr, []TurnStep{{Turn: 120}, {Move: 7}}, false, xy{-6.062177826, -3.5}, 11},
+		{"after: move then turn", after, []TurnStep{{Move: 6}, {Turn: -45}}, true, xy{0, 6}, 6},
+		{"after: turn 90 after", after, []TurnStep{{Move: 6}, {Turn: -90}}, false, xy{0, 6}, 6},
+		// turning first ends at (4.243, 4.243): illegal when turns come after
+		{"after: turn first", after, []TurnStep{{Turn: -45}, {Move: 6}}, false, xy{4.242640687, 4.242640687}, 6},
+		{"either: turn first", either, []TurnStep{{Turn: -45}, {Move: 6}}, true, xy{4.242640687, 4.242640687}, 6},
+		{"both: two turns", both, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, true, xy{4.242640687, 4.242640687}, 6},
+		{"either: two turns", either, []TurnStep{{Turn: -45}, {Move: 6}, {Turn: -45}}, false, xy{4.242640687, 4.242640687}, 6},
+		// a 7 in move: minimum floor(3.5) = 3
+		{"7 in move: 3.0", both7, []TurnStep{{Move: 3}}, true, xy{0, 3}, 3},
+		{"7 in move: 2.9", both7, []TurnStep{{Move: 2.9}}, false, xy{0, 2.9}, 2.9},
+		{"7 in move: 7.1", both7, []TurnStep{{Move: 7.1}}, false, xy{0, 7.1}, 7.1},
+		{"7 in move: two moves", both7, []TurnStep{{Move: 2}, {Move: 2}}, false, xy{0, 4}, 4},
+		// stationary: two 45° turns on the spot
+		{"stationary turns", spot, []TurnStep{{Turn: 45}, {Turn: 45}}, true, xy{0, 0}, 0},
+		{"stationary moves", spot, []TurnStep{{Move: 1}}, false, xy{0, 1}, 1},
+		// 90° turn (2) + 8 = 10 legal; 120° = two turns (4) + 7 = 11 illegal
+		{"paid 90", paid, []TurnStep{{Turn: 90}, {Move: 8}}, true, xy{-8, 0}, 10},
+		// to the nearest unit: 120° is one (2) + 7 = 9; 135° is two (4) + 7 = 11
+		{"nearest 120", nearest, []TurnStep{{Turn: 120}, {Move: 7}}, true, xy{-6.062177826, -3.5}, 9},
+		{"nearest 135", nearest, []TurnStep{{Turn: 135}, {Move: 7}}, false, xy{-4.949747468, -4.949747468}, 11},
+		{"nearest 10", nearest, []TurnStep{{Turn: 10}}, true, xy{0, 0}, 2},
+		{"paid 120", paid, []TurnStep{{Turn: 120}, {Move: 7}}, false, xy{-6.062177826, -3.5}, 11},
 	} {
 		got, err := CheckTurns(TurnPlan{Facing: 90, Steps: c.steps}, c.rules)
 		if err != nil {
@@ -126,25 +137,25 @@ func TestCheckTurns(t *testing.T) {
 			t.Errorf("%s: legal %v end %v cost %v, want %v %v %v (%s)", c.name, got.Legal, got.End, got.Cost, c.legal, c.end, c.cost, got.Explain())
 		}
 	}
-	// DZC-07: a pivot on the spot counts as 1 in moved for shooting
-	got, _ := CheckTurns(TurnPlan{Facing: 0, Steps: []TurnStep{{Turn: 90}}}, dz)
+	// a pivot on the spot counts as PivotMoved for shooting
+	got, _ := CheckTurns(TurnPlan{Facing: 0, Steps: []TurnStep{{Turn: 90}}}, free)
 	if got.MovedForShooting != 1 || got.EndFacing != 90 {
 		t.Errorf("pivot: %+v", got)
 	}
-	// CR-36 right turns only
-	right := cr
+	// right turns only
+	right := paid
 	right.Only = "right"
 	got, _ = CheckTurns(TurnPlan{Steps: []TurnStep{{Turn: 30}}}, right)
 	if got.Legal {
 		t.Errorf("left turn with right-only steering: %s", got.Explain())
 	}
-	if _, err := FirestormRank(4, 6); err == nil {
-		t.Error("rank 4: no error")
+	if _, err := CheckTurns(TurnPlan{Steps: []TurnStep{{Turn: 30}}}, TurnRules{TurnCost: 2}); err == nil {
+		t.Error("turn cost without a unit: no error")
 	}
 }
 
 func TestLandingZone(t *testing.T) {
-	// DZC-33 fixture: LZ radius 2 at (20,20). A 2 x 1 tank hull facing 0
+	// a landing template of radius 2 at (20,20). A 2 x 1 tank hull facing 0
 	// centred at (23+dx, 20) has its near face at x = 22+dx, gap dx.
 	for _, c := range []struct {
 		name  string
@@ -158,7 +169,7 @@ func TestLandingZone(t *testing.T) {
 		{"tank 0.1 clear", 23.1, 40, 0, true, true},
 		{"wood touching", 30, 22, 0, true, false},
 		{"wood 1 in clear", 30, 23, 0, true, true},
-		// DZC-34: enemy 2.5 from the edge in sight -> contested; blocked -> not; 3.5 -> not
+		// contest range 3: enemy 2.5 from the edge in sight -> contested; blocked -> not; 3.5 -> not
 		{"contested", 40, 40, 24.5, true, false},
 		{"contested but hidden", 40, 40, 24.5, false, true},
 		{"enemy 3.5 away", 40, 40, 25.5, true, true},
@@ -173,7 +184,7 @@ func TestLandingZone(t *testing.T) {
 		}
 		bf := field(t, []terrain.Piece{wood("wood", box(c.woodX, 10, c.woodX+5, 30))}, models)
 		sight := func(observer string, from, to geom.Vec3) bool { return c.sight }
-		got, err := LandingZone(bf, "air", geom.Pt(20, 20), LandingOptions{Radius: 2, Sight: sight})
+		got, err := LandingZone(bf, "air", geom.Pt(20, 20), LandingOptions{Radius: 2, ContestRange: 3, Sight: sight})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +195,7 @@ func TestLandingZone(t *testing.T) {
 }
 
 func TestFitsUpright(t *testing.T) {
-	// DZC-32: a 1 in flight base overlapping a building edge is rejected;
+	// fits upright: a 1 in flight base overlapping a building edge is rejected;
 	// touching it or standing in the open is fine.
 	b := wall("house", box(20, 20, 24, 24))
 	b.Kind = terrain.Building
@@ -211,7 +222,7 @@ func TestFitsUpright(t *testing.T) {
 }
 
 func TestTemplates(t *testing.T) {
-	// TS-09: L = 1, radius 0.5 bases; target at (10,10)
+	// a 1 in template swept around the target: radius 0.5 bases; target at (10,10)
 	for _, c := range []struct {
 		x   float64
 		hit bool
@@ -222,10 +233,10 @@ func TestTemplates(t *testing.T) {
 			t.Fatal(err)
 		}
 		if (len(got.Touched) == 1) != c.hit {
-			t.Errorf("TS-09 x=%v: %s", c.x, got.Explain())
+			t.Errorf("swept template x=%v: %s", c.x, got.Explain())
 		}
 	}
-	// TS-10: ally 1.8 from the target (gap 0.8) vetoes; 3.0 (gap 2) not
+	// friendly fire: an ally 1.8 from the target (gap 0.8) is touched; 3.0 (gap 2) not
 	for _, c := range []struct {
 		x    float64
 		veto bool
@@ -235,10 +246,10 @@ func TestTemplates(t *testing.T) {
 		bf := field(t, nil, []terrain.Model{tgt, disc("ally", terrain.Figure, c.x, 10, 1), disc("me", terrain.Figure, 20, 10, 1)})
 		got, _ := TemplateTouches(bf, "tgt", 1, "me")
 		if got.FriendlyFire != c.veto {
-			t.Errorf("TS-10 x=%v: %s", c.x, got.Explain())
+			t.Errorf("friendly fire x=%v: %s", c.x, got.Explain())
 		}
 	}
-	// CR-41: AP 10 at (20,20): 0.8 -> 10, 3 -> 7, 6 -> 4, 10 -> none
+	// power 10, full radius 1, at (20,20): 0.8 -> 10, 3 -> 7, 6 -> 4, 10 -> none
 	bf := field(t, nil, []terrain.Model{disc("a", terrain.Infantry, 20.8, 20, 0.5), disc("b", terrain.Infantry, 20, 23, 0.5),
 		disc("c", terrain.Infantry, 14, 20, 0.5), disc("d", terrain.Infantry, 20, 10, 0.5)})
 	bl, err := Blast(bf, geom.Pt(20, 20), BlastRule{Power: 10, FullRadius: 1})
@@ -249,7 +260,7 @@ func TestTemplates(t *testing.T) {
 	if !slices.Equal(bl.Hits, want) {
 		t.Errorf("blast = %+v, want %+v", bl.Hits, want)
 	}
-	// CR-40: (10,10), 2 in, bearing 90 -> (12,10); 225 -> (8.586,8.586)
+	// scatter: (10,10), 2 in, compass bearing 90 -> (12,10); 225 -> (8.586,8.586)
 	for _, c := range []struct {
 		bearing float64
 		want    xy
@@ -259,11 +270,11 @@ func TestTemplates(t *testing.T) {
 			t.Errorf("scatter %v: %v, want %v", c.bearing, got.To, c.want)
 		}
 	}
-	// CR-39 class 2: 11 in capped to 8
+	// a roll of 11 in capped to 8
 	if got, _ := Scatter(geom.Pt(10, 10), 0, 11, 8); got.Distance != 8 || !got.Capped || got.To != (xy{18, 10}) {
 		t.Errorf("capped scatter: %+v", got)
 	}
-	// DZC-37: building covering the right half of a radius-2 template
+	// area over: a building covering the right half of a radius-2 template
 	house := wall("house", box(20, 10, 30, 30))
 	house.Kind = terrain.Building
 	house2 := wall("house2", box(32.9, 10, 36, 30))
@@ -278,12 +289,12 @@ func TestTemplates(t *testing.T) {
 	if !near(cov.Fraction, 0.5, 1e-3) {
 		t.Errorf("half over: %s", cov.Explain())
 	}
-	// DZC-52: 2.9 in apart connect, 3.0 do not
+	// gap 3, strict: 2.9 in apart connect, 3.0 do not
 	links, _ := ConnectedBuildings(bf, 3)
 	if len(links) != 1 || links[0].From != "house" || links[0].To != "house2" {
 		t.Errorf("connected = %+v", links)
 	}
-	// placement: DZC-11 tank hull 2 x 1 at (11.5,20) reaches x = 12.5 > 12
+	// placement wholly inside a zone: a tank hull 2 x 1 at (11.5,20) reaches x = 12.5 > 12
 	zone := box(0, 0, 12, 48)
 	for _, c := range []struct {
 		x     float64
@@ -295,7 +306,7 @@ func TestTemplates(t *testing.T) {
 			t.Errorf("zone x=%v: %s", c.x, got.Explain())
 		}
 	}
-	// DZC-39: within 3 in of the transport
+	// near point: within 3 in of the transport
 	for _, c := range []struct {
 		x     float64
 		legal bool
@@ -303,6 +314,38 @@ func TestTemplates(t *testing.T) {
 		got, _ := CheckPlacement(bf, geom.Pt(20+c.x, 5), geom.Circle{Center: geom.Pt(20+c.x, 5), Radius: 0.5}, PlacementRule{Near: []xy{{20, 5}}, NearDistance: 3})
 		if got.Legal != c.legal {
 			t.Errorf("near x=%v: %s", c.x, got.Explain())
+		}
+	}
+}
+
+func TestGroups(t *testing.T) {
+	// members on a line at xs, linked within 1.5
+	for _, c := range []struct {
+		xs   []float64
+		want [][]int
+	}{
+		{nil, nil},
+		{[]float64{0}, [][]int{{0}}},
+		{[]float64{0, 1, 2}, [][]int{{0, 1, 2}}},
+		{[]float64{0, 5, 1, 6, 7}, [][]int{{1, 3, 4}, {0, 2}}},
+		{[]float64{0, 5, 1, 6}, [][]int{{0, 2}, {1, 3}}}, // a tie: first member first
+		{[]float64{9, 0, 4}, [][]int{{0}, {1}, {2}}},
+	} {
+		got := Groups(len(c.xs), func(i, j int) bool {
+			if i >= j {
+				t.Errorf("linked(%d, %d): want i < j", i, j)
+			}
+			return math.Abs(c.xs[i]-c.xs[j]) <= 1.5
+		})
+		if len(got) != len(c.want) {
+			t.Errorf("Groups(%v) = %v, want %v", c.xs, got, c.want)
+			continue
+		}
+		for k := range got {
+			if !slices.Equal(got[k], c.want[k]) {
+				t.Errorf("Groups(%v) = %v, want %v", c.xs, got, c.want)
+				break
+			}
 		}
 	}
 }

@@ -81,7 +81,7 @@ func segPolyDist(s geom.Segment, p geom.Polygon) float64 {
 }
 
 func TestThinWallDetour(t *testing.T) {
-	// DZC-05: wall (2,-1)-(2,1) shifted by (10,10), 0.002 in thick; move
+	// detour: wall (2,-1)-(2,1) shifted by (10,10), 0.002 in thick; move
 	// (10,10)->(14,10): 2*sqrt(1.999²+1)+0.002 ≈ 2*sqrt(5) = 4.472 > 4.
 	const w = 0.002
 	bf := field(t, []terrain.Piece{wall("w", box(12-w/2, 9, 12+w/2, 11))}, []terrain.Model{{ID: "p", Side: "a", Class: terrain.Infantry, Position: geom.Pt(10, 10), Level: 1}})
@@ -200,8 +200,8 @@ func TestHullSweep(t *testing.T) {
 }
 
 func TestDifficultTerrain(t *testing.T) {
-	// DZC-06: wood x in [12,20]; tank from (10,10): 2 open + 2 inside = 6,
-	// 2 open + 2.5 inside = 7 > 6. A walker pays no double (DZC-54 reading).
+	// difficult factor 2: wood x in [12,20]; tank from (10,10): 2 open + 2 inside = 6,
+	// 2 open + 2.5 inside = 7 > 6. A class with factor 1 pays no double.
 	bf := field(t, []terrain.Piece{wood("wd", box(12, 5, 20, 15))},
 		[]terrain.Model{disc("tank", terrain.Vehicle, 10, 10, 1), disc("walk", terrain.Walker, 10, 30, 1)})
 	for _, c := range []struct {
@@ -226,20 +226,20 @@ func TestDifficultTerrain(t *testing.T) {
 	if err != nil || !wres.Legal {
 		t.Fatalf("walker standing still: %v %v", wres, err)
 	}
-	// GF-11: a class that caps the move at 6 in once it crosses difficult
+	// difficult cap: a class that caps the move at 6 in once it crosses difficult
 	gf := ClassProfile{Name: "gf", TerrainClass: terrain.Infantry, DifficultFactor: 1, DifficultCap: 6}
 	res, err := CheckPath(bf, "tank", []geom.Point{geom.Pt(10, 10), geom.Pt(13, 10)}, PathOptions{Profile: &gf, Budget: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.Legal || res.EffectiveBudget != 6 || res.Cost != 3 {
-		t.Errorf("GF-11 3 in: %+v", res)
+		t.Errorf("difficult cap, 3 in: %+v", res)
 	}
 	res, _ = CheckPath(bf, "tank", []geom.Point{geom.Pt(10, 10), geom.Pt(17, 10)}, PathOptions{Profile: &gf, Budget: 12})
 	if res.Legal {
-		t.Errorf("GF-11 7 in across difficult with cap 6 should be illegal: %s", res.Explain())
+		t.Errorf("difficult cap: 7 in across difficult with cap 6 should be illegal: %s", res.Explain())
 	}
-	// GF-11 reachability: through the wood costs 11 but the cap is 6; the
+	// difficult cap, reachability: through the wood costs 11 but the cap is 6; the
 	// detour around the corners (12,5) and (20,5) (reference point on the
 	// wood's edge) is sqrt(2²+5²) + 8 + sqrt(1²+5²) = 18.484.
 	around := math.Sqrt(29) + 8 + math.Sqrt(26)
@@ -252,7 +252,7 @@ func TestDifficultTerrain(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got.Reachable != c.want || (c.want && !near(got.Route.Length, around, 1e-9)) {
-			t.Errorf("GF-11 reachable(%v) = %v (%s), want %v via %v", c.budget, got.Reachable, got.Explain(), c.want, around)
+			t.Errorf("difficult cap: reachable(%v) = %v (%s), want %v via %v", c.budget, got.Reachable, got.Explain(), c.want, around)
 		}
 	}
 	// the weighted route from (10,10) to (21,10) goes around the wood
@@ -268,7 +268,7 @@ func TestDifficultTerrain(t *testing.T) {
 }
 
 func TestJump(t *testing.T) {
-	// CR-32: woods x in [5,12] and [18.5,25]. Start 1.5 in inside (10.5,10),
+	// jump 2 in deep: woods x in [5,12] and [18.5,25]. Start 1.5 in inside (10.5,10),
 	// end 2 in inside (20.5,10): 10 in, legal. Start 3 inside: illegal.
 	bf := field(t, []terrain.Piece{wood("w1", box(5, 5, 12, 15)), wood("w2", box(18.5, 5, 25, 15)), wood("w3", box(30, 5, 31, 15))},
 		[]terrain.Model{disc("j", terrain.Infantry, 10.5, 10, 0.5), disc("k", terrain.Infantry, 9, 20, 0.5)})
@@ -282,7 +282,7 @@ func TestJump(t *testing.T) {
 		{geom.Pt(26, 10), geom.Pt(33, 10), false},   // crosses w3 mid-path
 		{geom.Pt(13, 10), geom.Pt(17, 10), true},    // open ground only
 	} {
-		res, err := CheckPath(bf, "j", []geom.Point{c.from, c.to}, PathOptions{Jump: true, Budget: 12, Models: ModelsIgnored})
+		res, err := CheckPath(bf, "j", []geom.Point{c.from, c.to}, PathOptions{Jump: true, JumpDepth: 2, Budget: 12, Models: ModelsIgnored})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -299,7 +299,7 @@ func TestJump(t *testing.T) {
 }
 
 func TestModelsAlongPath(t *testing.T) {
-	// FT-12: base radius 1 from (10,5) to (10,15); another radius-1 base at
+	// models along the path: base radius 1 from (10,5) to (10,15); another radius-1 base at
 	// (10.5,10). Contact when centres are 2 apart: dy = sqrt(4-0.25) =
 	// 1.9364917, at y = 8.0635083, 3.0635083 in along.
 	bf := field(t, nil, []terrain.Model{disc("a", terrain.Ship, 10, 5, 2), disc("b", terrain.Ship, 10.5, 10, 2)})
@@ -367,11 +367,11 @@ func TestAirborneAndSkimmer(t *testing.T) {
 		penalty     float64
 		description string
 	}{
-		{"hi", 3, true, 3, "DZC-30: 9 in building at altitude 6: 3 in penalty"},
-		{"noe", 7, false, 0, "DZC-31: NOE at 2 in into a 3 in building"},
+		{"hi", 3, true, 3, "9 in building at altitude 6: 3 in above the 6 in threshold"},
+		{"noe", 7, false, 0, "flying at 2 in into a 3 in building"},
 		{"hi2", 11, true, 0, "overflying a 5 in building at 6 in"},
-		{"sk", 25, true, 0, "DZC-53: skimmer over a river"},
-		{"sk2", 40, false, 0, "DZC-53: skimmer into a 0.3 in hedge"},
+		{"sk", 25, true, 0, "skimmer over a river"},
+		{"sk2", 40, false, 0, "skimmer into a 0.3 in hedge, taller than its float height"},
 		{"inf", 27, false, 0, "infantry into the river"},
 	} {
 		res, err := CheckPath(bf, c.model, []geom.Point{geom.Pt(10, c.y), geom.Pt(16, c.y)}, PathOptions{Models: ModelsIgnored})
@@ -410,7 +410,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestDangerousAndEdges(t *testing.T) {
-	// GF-12: dangerous x in [12,13], y in [5,15]; a path through it is
+	// dangerous terrain: dangerous x in [12,13], y in [5,15]; a path through it is
 	// listed, one passing 0.2 in beside is not. Running along the wood's
 	// edge y = 20 costs nothing extra (the edge is not inside).
 	mine := terrain.Piece{ID: "mine", Kind: terrain.Minefield, Footprint: box(12, 5, 13, 15), Sight: terrain.SightClear, Cover: terrain.CoverNone,

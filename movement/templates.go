@@ -27,7 +27,7 @@ type TouchResult struct {
 	// Touched lists the other models the swept template touches.
 	Touched []Hit `json:"touched"`
 	// FriendlyFire reports whether the attacker or one of its side is
-	// touched (TS-10 veto).
+	// touched.
 	FriendlyFire bool `json:"friendlyFire"`
 }
 
@@ -48,10 +48,10 @@ func (r TouchResult) Explain() string {
 }
 
 // TemplateTouches sweeps a straight template of the given length once
-// around targetID's base (TS-09): the swept region is every point within
-// length of the base edge, so a model is touched when its base's edge gap
-// to the target's base is at most length. attacker ("" for none) names
-// the firing model for the TS-10 friendly-fire veto.
+// around targetID's base: the swept region is every point within length
+// of the base edge, so a model is touched when its base's edge gap to the
+// target's base is at most length. attacker ("" for none) names the
+// firing model, so that touching its own side is reported.
 func TemplateTouches(bf *terrain.Battlefield, targetID string, length float64, attacker string) (TouchResult, error) {
 	if bf == nil {
 		return TouchResult{}, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
@@ -93,14 +93,14 @@ func TemplateTouches(bf *terrain.Battlefield, targetID string, length float64, a
 	return res, nil
 }
 
-// BlastRule is a circular blast whose effect falls off with distance
-// (CR-41): Power within FullRadius of the impact point, Power minus the
+// BlastRule is a circular blast whose effect falls off linearly with
+// distance: Power within FullRadius of the impact point, Power minus the
 // distance beyond it, nothing at or beyond Power inches.
 type BlastRule struct {
 	Power      float64 `json:"power"`
 	FullRadius float64 `json:"fullRadius"`
 	// FromEdge measures to the nearest point of a model's base instead of
-	// its centre (CR Ambiguity 19).
+	// its centre.
 	FromEdge bool `json:"fromEdge,omitempty"`
 }
 
@@ -123,7 +123,7 @@ func (r BlastResult) Explain() string {
 	return fmt.Sprintf("A power %.3f blast at (%.3f, %.3f) reaches %s.", r.Power, r.Impact[0], r.Impact[1], strings.Join(s, ", "))
 }
 
-// Effect returns the rule's effect at distance d (CR-41).
+// Effect returns the rule's effect at distance d inches.
 func (b BlastRule) Effect(d float64) float64 {
 	if d <= b.FullRadius {
 		return b.Power
@@ -193,8 +193,8 @@ func (r ScatterResult) Explain() string {
 
 // Scatter moves target by distance inches in the direction direction
 // (degrees counter-clockwise from +x), capped at maxDistance when that is
-// above 0 (CR-39 class caps). CompassToDirection converts a compass
-// bearing (clockwise from north, CR-40).
+// above 0. CompassToDirection converts a compass bearing (clockwise from
+// north).
 func Scatter(target geom.Point, direction, distance, maxDistance float64) (ScatterResult, error) {
 	if err := finitePoint("target", target); err != nil {
 		return ScatterResult{}, err
@@ -238,7 +238,7 @@ func (r CoverResult) Explain() string {
 }
 
 // AreaOver returns the fraction of the circular template t lying over
-// piece pieceID's footprint (DZC-37: 1/3 or more means automatic hits).
+// piece pieceID's footprint.
 // The circle is its circumscribed polygon with 0.001 in chord error; the
 // intersection is clipped piece by convex piece.
 func AreaOver(bf *terrain.Battlefield, t geom.Circle, pieceID string) (CoverResult, error) {
@@ -275,15 +275,14 @@ type PlacementRule struct {
 	// Side is the placing side; models of other sides are enemies.
 	Side string `json:"side"`
 	// MinFromEnemies is the smallest allowed centre distance to an enemy
-	// (CR-42/43/44: 10 in; the bound itself is allowed).
+	// (the bound itself is allowed).
 	MinFromEnemies float64 `json:"minFromEnemies,omitempty"`
 	// Zone, when set, must hold the whole footprint within ZoneMargin
-	// inches (DZC-11 "fully within"; GF-02 "within 12 in of the edge").
+	// inches (0: wholly inside the zone).
 	Zone       *geom.Polygon `json:"zone,omitempty"`
 	ZoneMargin float64       `json:"zoneMargin,omitempty"`
 	// Near lists points (entrances, transports, rally points) of which at
-	// least one must be within NearDistance of the centre (DZC-39: 3 in,
-	// DZC-48: 1 in).
+	// least one must be within NearDistance of the centre (inclusive).
 	Near         []xy    `json:"near,omitempty"`
 	NearDistance float64 `json:"nearDistance,omitempty"`
 }
@@ -381,7 +380,7 @@ func farthestOutside(s geom.Convex, zone geom.Polygon) float64 {
 }
 
 // ConnectedBuildings returns the pairs of building pieces whose
-// footprints are less than gap inches apart (DZC-52: 3 in, strict).
+// footprints are less than gap inches apart (strictly).
 func ConnectedBuildings(bf *terrain.Battlefield, gap float64) ([]Link, error) {
 	if bf == nil {
 		return nil, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)

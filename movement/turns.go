@@ -13,7 +13,7 @@ import (
 // TurnRules describes how a model may turn and move straight in one
 // activation. Zero limits are not checked. It is data, JSON-encodable.
 type TurnRules struct {
-	// MaxTurn is the largest single turn in degrees (FT-09: 45).
+	// MaxTurn is the largest single turn in degrees.
 	MaxTurn float64 `json:"maxTurn,omitempty"`
 	// TurnsBefore and TurnsAfter are how many turns may come before the
 	// first straight move and after the last one; -1 means any number.
@@ -22,61 +22,36 @@ type TurnRules struct {
 	// TurnsBetween is how many turns may come between straight moves
 	// (-1: any number).
 	TurnsBetween int `json:"turnsBetween"`
-	// MaxTurns caps the number of turns in all (0: no cap; FT-09 rank 2: 1).
+	// MaxTurns caps the number of turns in all (0: no cap).
 	MaxTurns int `json:"maxTurns,omitempty"`
-	// MaxMoves caps the number of straight moves (0: no cap; FT-10: 1).
+	// MaxMoves caps the number of straight moves (0: no cap).
 	MaxMoves int `json:"maxMoves,omitempty"`
-	// MinStraight and MaxStraight bound the total straight distance
-	// (FT-10: floor(B/2) and B).
+	// MinStraight and MaxStraight bound the total straight distance,
+	// inches.
 	MinStraight float64 `json:"minStraight,omitempty"`
 	MaxStraight float64 `json:"maxStraight,omitempty"`
 	// TurnCost inches are charged per started TurnCostUnit degrees of each
-	// turn (CR-37: 2 in per turn of up to 90°).
+	// turn (a turn of 2.5 units pays 3 times); TurnCostUnit must be above 0
+	// when TurnCost is.
 	TurnCost     float64 `json:"turnCost,omitempty"`
 	TurnCostUnit float64 `json:"turnCostUnit,omitempty"`
+	// TurnCostNearest charges per TurnCostUnit rounded to the nearest
+	// whole number of units, at least one, instead of per started unit (a
+	// turn of 1.4 units pays once, 1.5 twice).
+	TurnCostNearest bool `json:"turnCostNearest,omitempty"`
 	// Budget caps straight distance plus turn costs (0: not checked).
 	Budget float64 `json:"budget,omitempty"`
 	// NoReverse forbids reversing; MaxReverse caps the reversed distance.
 	NoReverse  bool    `json:"noReverse,omitempty"`
 	MaxReverse float64 `json:"maxReverse,omitempty"`
 	// Only restricts turns to "left" (counter-clockwise) or "right"
-	// (damaged steering, CR-36); "" allows both.
+	// (a model that can steer one way only); "" allows both.
 	Only string `json:"only,omitempty"`
-	// Stationary allows only turns on the spot (FT-11: 0 in move).
+	// Stationary allows only turns on the spot.
 	Stationary bool `json:"stationary,omitempty"`
 	// PivotMoved is the distance a model that only turns on the spot
-	// counts as having moved, for shooting (DZC-07: 1).
+	// counts as having moved, for shooting.
 	PivotMoved float64 `json:"pivotMoved,omitempty"`
-}
-
-// FirestormRank returns the FT-09/FT-10 rules for a model of rank 1, 2 or
-// 3 with move value b inches.
-func FirestormRank(rank int, b float64) (TurnRules, error) {
-	if rank < 1 || rank > 3 {
-		return TurnRules{}, fmt.Errorf("movement: rank = %d, want 1, 2 or 3: %w", rank, ErrInvalid)
-	}
-	if err := finiteNonNeg("move", b, 1000); err != nil {
-		return TurnRules{}, err
-	}
-	r := TurnRules{MaxTurn: 45, MaxMoves: 1, MinStraight: math.Floor(b / 2), MaxStraight: b, NoReverse: true, TurnsBetween: 0}
-	switch rank {
-	case 1:
-		r.TurnsBefore, r.TurnsAfter = 0, 1
-	case 2:
-		r.TurnsBefore, r.TurnsAfter, r.MaxTurns = 1, 1, 1
-	case 3:
-		r.TurnsBefore, r.TurnsAfter = 1, 1
-	}
-	if b == 0 { // FT-11: only turning on the spot
-		r.Stationary, r.MinStraight = true, 0
-	}
-	return r, nil
-}
-
-// CodeRedVehicle returns the CR-37 rules for a vehicle with b inches of
-// movement: any number of turns, each started 90° costing 2 in.
-func CodeRedVehicle(b float64) TurnRules {
-	return TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: 2, TurnCostUnit: 90, Budget: b}
 }
 
 // TurnStep is one step of a plan: a turn on the spot of Turn degrees
@@ -112,7 +87,8 @@ type TurnResult struct {
 	// Turns is the number of turns and TotalTurn their summed size, degrees.
 	Turns     int     `json:"turns"`
 	TotalTurn float64 `json:"totalTurn"`
-	// MovedForShooting is the distance moved for shooting (DZC-07).
+	// MovedForShooting is the distance moved for shooting: Straight, or
+	// PivotMoved for a plan that only turns on the spot.
 	MovedForShooting float64 `json:"movedForShooting"`
 	// End and EndFacing are the final pose.
 	End        xy              `json:"end"`
@@ -137,30 +113,11 @@ func (r TurnResult) Explain() string {
 // CheckTurns checks a plan against rules and returns the end pose, the
 // cost and every violation.
 func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
-	if len(plan.Steps) > 10000 {
-		return TurnResult{}, fmt.Errorf("movement: %d steps, want at most 10000: %w", len(plan.Steps), ErrInvalid)
-	}
-	if err := finitePoint("start", geom.Pt(plan.Start[0], plan.Start[1])); err != nil {
+	if err := validTurns(plan, rules); err != nil {
 		return TurnResult{}, err
 	}
-	for _, f := range []struct {
-		n string
-		v float64
-	}{{"facing", plan.Facing}, {"maxTurn", rules.MaxTurn}, {"minStraight", rules.MinStraight}, {"maxStraight", rules.MaxStraight},
-		{"turnCost", rules.TurnCost}, {"turnCostUnit", rules.TurnCostUnit}, {"budget", rules.Budget}, {"maxReverse", rules.MaxReverse}, {"pivotMoved", rules.PivotMoved}} {
-		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || (f.n != "facing" && f.v < 0) {
-			return TurnResult{}, fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
-		}
-	}
-	switch rules.Only {
-	case "", "left", "right":
-	default:
-		return TurnResult{}, fmt.Errorf("movement: only = %q, want left, right or empty: %w", rules.Only, ErrInvalid)
-	}
 	res := TurnResult{Violations: []TurnViolation{}}
-	add := func(step int, kind, format string, a ...any) {
-		res.Violations = append(res.Violations, TurnViolation{Step: step, Kind: kind, Detail: fmt.Sprintf(format, a...)})
-	}
+	add := res.add
 	pose := geom.Pose{Position: geom.Pt(plan.Start[0], plan.Start[1]), Facing: s1.Angle(plan.Facing * math.Pi / 180)}
 	facingDeg := plan.Facing
 	moves := 0
@@ -180,11 +137,7 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 				add(i, "turn-direction", "turn %d goes the wrong way (only %s turns allowed)", i, rules.Only)
 			}
 			if rules.TurnCost > 0 {
-				unit := rules.TurnCostUnit
-				if unit == 0 {
-					unit = 90
-				}
-				res.Cost += rules.TurnCost * math.Ceil(a/unit-1e-9)
+				res.Cost += rules.TurnCost * turnUnits(a/rules.TurnCostUnit, rules.TurnCostNearest)
 			}
 			if moves == 0 {
 				before++
@@ -207,22 +160,7 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 			pose.Position = pose.Position.Add(pose.Forward().Mul(st.Move))
 		}
 	}
-	if moves == 0 {
-		// turns on the spot only: they may use both allowances
-		if rules.TurnsBefore >= 0 && rules.TurnsAfter >= 0 && before > rules.TurnsBefore+rules.TurnsAfter {
-			add(0, "turns", "%d turns on the spot, at most %d allowed", before, rules.TurnsBefore+rules.TurnsAfter)
-		}
-	} else {
-		if rules.TurnsBefore >= 0 && before > rules.TurnsBefore {
-			add(0, "turns-before", "%d turns before the move, at most %d allowed", before, rules.TurnsBefore)
-		}
-		if rules.TurnsBetween >= 0 && between > rules.TurnsBetween {
-			add(0, "turns-between", "%d turns between moves, at most %d allowed", between, rules.TurnsBetween)
-		}
-		if rules.TurnsAfter >= 0 && pending > rules.TurnsAfter {
-			add(len(plan.Steps)-1, "turns-after", "%d turns after the move, at most %d allowed", pending, rules.TurnsAfter)
-		}
-	}
+	res.countViolations(rules, moves, before, between, pending, len(plan.Steps)-1)
 	if rules.MaxTurns > 0 && res.Turns > rules.MaxTurns {
 		add(0, "turns", "%d turns, at most %d allowed", res.Turns, rules.MaxTurns)
 	}
@@ -254,4 +192,73 @@ func CheckTurns(plan TurnPlan, rules TurnRules) (TurnResult, error) {
 	res.Straight, res.Reversed, res.Cost, res.TotalTurn = round9(res.Straight), round9(res.Reversed), round9(res.Cost), round9(res.TotalTurn)
 	res.Legal = len(res.Violations) == 0
 	return res, nil
+}
+
+// turnUnits returns how many cost units a turn of u units pays: every
+// started unit, or with nearest the nearest whole number, at least one.
+// Rounding noise below 1e-9 of a unit does not start a new one.
+func turnUnits(u float64, nearest bool) float64 {
+	if u < 1e-9 {
+		return 0
+	}
+	if nearest {
+		return math.Max(1, math.Round(u))
+	}
+	return math.Ceil(u - 1e-9)
+}
+
+// validTurns reports why plan or rules cannot be checked, or nil.
+func validTurns(plan TurnPlan, rules TurnRules) error {
+	if len(plan.Steps) > 10000 {
+		return fmt.Errorf("movement: %d steps, want at most 10000: %w", len(plan.Steps), ErrInvalid)
+	}
+	if err := finitePoint("start", geom.Pt(plan.Start[0], plan.Start[1])); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		n string
+		v float64
+	}{{"facing", plan.Facing}, {"maxTurn", rules.MaxTurn}, {"minStraight", rules.MinStraight}, {"maxStraight", rules.MaxStraight},
+		{"turnCost", rules.TurnCost}, {"turnCostUnit", rules.TurnCostUnit}, {"budget", rules.Budget}, {"maxReverse", rules.MaxReverse}, {"pivotMoved", rules.PivotMoved}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || (f.n != "facing" && f.v < 0) {
+			return fmt.Errorf("movement: %s = %v: %w", f.n, f.v, ErrInvalid)
+		}
+	}
+	if rules.TurnCost > 0 && rules.TurnCostUnit <= 0 {
+		return fmt.Errorf("movement: turnCostUnit = %v with turnCost %v, want above 0: %w", rules.TurnCostUnit, rules.TurnCost, ErrInvalid)
+	}
+	switch rules.Only {
+	case "", "left", "right":
+	default:
+		return fmt.Errorf("movement: only = %q, want left, right or empty: %w", rules.Only, ErrInvalid)
+	}
+	return nil
+}
+
+// add appends a violation.
+func (r *TurnResult) add(step int, kind, format string, a ...any) {
+	r.Violations = append(r.Violations, TurnViolation{Step: step, Kind: kind, Detail: fmt.Sprintf(format, a...)})
+}
+
+// countViolations appends the violations of the turn-count allowances:
+// before the first move, between moves and after the last (pending), or,
+// with no move at all, both allowances together for turns on the spot.
+func (r *TurnResult) countViolations(rules TurnRules, moves, before, between, pending, last int) {
+	add := r.add
+	if moves == 0 {
+		// turns on the spot only: they may use both allowances
+		if rules.TurnsBefore >= 0 && rules.TurnsAfter >= 0 && before > rules.TurnsBefore+rules.TurnsAfter {
+			add(0, "turns", "%d turns on the spot, at most %d allowed", before, rules.TurnsBefore+rules.TurnsAfter)
+		}
+	} else {
+		if rules.TurnsBefore >= 0 && before > rules.TurnsBefore {
+			add(0, "turns-before", "%d turns before the move, at most %d allowed", before, rules.TurnsBefore)
+		}
+		if rules.TurnsBetween >= 0 && between > rules.TurnsBetween {
+			add(0, "turns-between", "%d turns between moves, at most %d allowed", between, rules.TurnsBetween)
+		}
+		if rules.TurnsAfter >= 0 && pending > rules.TurnsAfter {
+			add(last, "turns-after", "%d turns after the move, at most %d allowed", pending, rules.TurnsAfter)
+		}
+	}
 }

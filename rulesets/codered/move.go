@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -74,7 +75,7 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 		return nil, fmt.Errorf("floors: %d out of range: %w", plan.Floors, ErrQuery)
 	}
 	v := rulesets.NewVerdict()
-	length := pathLength(plan.Path)
+	length := movement.PathLength(plan.Path)
 	v.Measure("path length", round3(length), "in")
 	if isVehicle(m) {
 		if err := vehicleMove(bf, v, m, plan, opt, length); err != nil {
@@ -156,72 +157,40 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 // terrainChecks forbids crossing pieces impassable to the model's class
 // (CR-07) and makes any move through water tactical (CR-08).
 func terrainChecks(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Model, plan MovePlan, o Options) {
-	for i := range bf.Pieces() {
-		p := &bf.Pieces()[i]
-		inside := 0.0
-		crosses := false
-		for j := 1; j < len(plan.Path); j++ {
-			s := geom.Seg(plan.Path[j-1], plan.Path[j])
-			inside += insideLength(p.Footprint.SegmentInside(s, nil), s.Length())
-			crosses = crosses || p.Footprint.SegmentCrossesInterior(s)
-		}
-		if !crosses {
+	for _, x := range movement.Crossings(bf, plan.Path, nil) {
+		if !x.Enters {
 			continue
 		}
+		p := &bf.Pieces()[x.Piece]
 		if p.Movement.For(m.Class) == terrain.Impassable && p.Kind != terrain.Smoke {
 			v.Forbid("CR-07", "the path crosses %s, impassable for %s", p.ID, m.Class)
 		}
 		if p.Kind == terrain.Water && plan.Type == MoveJump {
-			v.Forbid("CR-08", "the path runs %.2f\" through water %s: movement through water is always tactical", inside, p.ID)
+			v.Forbid("CR-08", "the path runs %.2f\" through water %s: movement through water is always tactical", x.Inside, p.ID)
 		}
 	}
-}
-
-// pathStretches returns the stretches of path inside poly as intervals of
-// path length (inches from the start), in order, merging stretches that
-// meet at a path vertex.
-func pathStretches(poly geom.Polygon, path []geom.Point) [][2]float64 {
-	var out [][2]float64
-	done := 0.0
-	for j := 1; j < len(path); j++ {
-		s := geom.Seg(path[j-1], path[j])
-		L := s.Length()
-		for _, iv := range poly.SegmentInside(s, nil) {
-			lo, hi := done+iv.Lo*L, done+iv.Hi*L
-			if n := len(out); n > 0 && lo-out[n-1][1] <= 1e-9 {
-				out[n-1][1] = math.Max(out[n-1][1], hi)
-				continue
-			}
-			out = append(out, [2]float64{lo, hi})
-		}
-		done += L
-	}
-	return out
 }
 
 // jumpChecks applies CR-32 (6.2: "nur durch weitgehend offenes Gelände
 // möglich und daher nur bis zu 2“ aus einem Geländeteil heraus und in ein
 // Geländeteil hinein"): "largely open" is defined by that clause, so every
 // piece that is not open in table 4.1.1 (CategoryOf(p).Hinders) is judged
-// stretch by stretch. The stretch the jump starts in may run at most 2 in
-// out of the piece and the stretch it ends in at most 2 in into it (path
-// length inside, or the straight distance to the edge with o.JumpDepth
-// "straight"); one stretch holding both start and end is movement inside
-// terrain and must be tactical; a stretch crossed mid-path follows
-// o.JumpCrossing (Amb. 15). Water is CR-08's (terrainChecks).
+// stretch by stretch (movement.Crossings). The stretch the jump starts in
+// may run at most 2 in out of the piece and the stretch it ends in at most
+// 2 in into it (path length inside, or the straight distance to the edge
+// with o.JumpDepth "straight"); one stretch holding both start and end is
+// movement inside terrain and must be tactical; a stretch crossed mid-path
+// follows o.JumpCrossing (Amb. 15). Water is CR-08's (terrainChecks).
 func jumpChecks(bf *terrain.Battlefield, v *rulesets.Verdict, plan MovePlan, o Options) {
 	start, end := plan.Path[0], plan.Path[len(plan.Path)-1]
-	total := pathLength(plan.Path)
-	for i := range bf.Pieces() {
-		p := &bf.Pieces()[i]
-		if p.Kind == terrain.Water || !CategoryOf(p).Hinders {
-			continue
-		}
-		inStart := p.Footprint.Locate(start) != geom.Outside
-		inEnd := p.Footprint.Locate(end) != geom.Outside
-		for _, st := range pathStretches(p.Footprint, plan.Path) {
-			w := st[1] - st[0]
-			own0, own1 := inStart && st[0] <= 1e-9, inEnd && st[1] >= total-1e-9
+	total := movement.PathLength(plan.Path)
+	hinders := func(p *terrain.Piece) bool { return p.Kind != terrain.Water && CategoryOf(p).Hinders }
+	for _, x := range movement.Crossings(bf, plan.Path, hinders) {
+		p := &bf.Pieces()[x.Piece]
+		for _, st := range x.Stretches {
+			w := st.Length()
+			// a stretch from the path's start holds the start (and so for the end)
+			own0, own1 := st.Lo <= 1e-9, st.Hi >= total-1e-9
 			switch {
 			case own0 && own1:
 				v.Forbid("CR-32", "the jump starts and ends in the same stretch of %s: movement inside terrain must be tactical", p.ID)
@@ -380,7 +349,7 @@ func chargeChecks(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Model
 		return nil
 	}
 	late := along > 0
-	dist := pathLength(plan.Path) - along
+	dist := movement.PathLength(plan.Path) - along
 	if o.ChargeDistance == "straight" {
 		dist = at.Sub(tv.At).Norm()
 	}

@@ -210,6 +210,17 @@ func TestCR36VehicleMoves(t *testing.T) {
 	if TurnCount(91, o) != 2 || TurnCount(90, o) != 1 {
 		t.Errorf("TurnCount(91,90) = %d,%d want 2,1", TurnCount(91, o), TurnCount(90, o))
 	}
+	// Amb. 16 "round": the nearest whole number of turns, at least one
+	ro := o
+	ro.TurnRounding = "round"
+	for _, c := range []struct {
+		deg  float64
+		want int
+	}{{0, 0}, {10, 1}, {-120, 1}, {135, 2}, {180, 2}} {
+		if got := TurnCount(c.deg, ro); got != c.want {
+			t.Errorf("TurnCount(%v, round) = %d, want %d", c.deg, got, c.want)
+		}
+	}
 }
 
 // CR-38: infantry 5.5" from the vehicle centre may embark; 6.5" may not.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -82,7 +83,7 @@ func CheckRallyMove(bf *terrain.Battlefield, side string, path []geom.Point, use
 		return nil, fmt.Errorf("path: at least 2 points needed: %w", ErrQuery)
 	}
 	v := rulesets.NewVerdict()
-	L := pathLength(path)
+	L := movement.PathLength(path)
 	limit := RallyMove
 	if outmanoeuvred {
 		limit = OutmanoeuvredMove
@@ -103,16 +104,10 @@ func CheckRallyMove(bf *terrain.Battlefield, side string, path []geom.Point, use
 			break
 		}
 	}
-	for i := range bf.Pieces() {
-		p := &bf.Pieces()[i]
-		if p.Movement.For(terrain.Infantry) != terrain.Impassable {
-			continue
-		}
-		for j := 1; j < len(path); j++ {
-			if p.Footprint.SegmentCrossesInterior(geom.Seg(path[j-1], path[j])) {
-				v.Forbid("CR-43", "%s is impassable for infantry and stops the rally point", p.ID)
-				break
-			}
+	impassable := func(p *terrain.Piece) bool { return p.Movement.For(terrain.Infantry) == terrain.Impassable }
+	for _, x := range movement.Crossings(bf, path, impassable) {
+		if x.Enters {
+			v.Forbid("CR-43", "%s is impassable for infantry and stops the rally point", x.ID)
 		}
 	}
 	for i := range bf.Models() {

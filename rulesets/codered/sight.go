@@ -6,6 +6,7 @@ import (
 
 	"github.com/golang/geo/r1"
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -542,7 +543,7 @@ func SightAlongPath(bf *terrain.Battlefield, mover Viewer, path []geom.Point, wa
 	if len(path) == 0 {
 		return geom.Point{}, 0, false
 	}
-	total := pathLength(path)
+	total := movement.PathLength(path)
 	see := func(p geom.Point) bool {
 		m := mover
 		m.At = p

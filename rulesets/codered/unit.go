@@ -187,12 +187,4 @@ func modelByID(bf *terrain.Battlefield, id, field string) (*terrain.Model, error
 	return m, nil
 }
 
-func pathLength(path []geom.Point) float64 {
-	s := 0.0
-	for i := 1; i < len(path); i++ {
-		s += path[i].Sub(path[i-1]).Norm()
-	}
-	return s
-}
-
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }

@@ -3,8 +3,9 @@ package codered
 import (
 	"fmt"
 	"math"
+	"slices"
 
-	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -56,21 +57,38 @@ func classifyForVehicle(p *terrain.Piece, spec VehicleSpec, o Options) vehicleTe
 	return vtOpen
 }
 
-// TurnCount returns the number of turns a change of heading of deg degrees
-// costs (CR-37: "Für jede Drehung bis zu 90°"): ceil(|deg|/90) with
-// o.TurnRounding "ceil" (91° is two turns), or rounded to the nearest
-// whole number of 90° turns, at least one, with "round" (Amb. 16).
-func TurnCount(deg float64, o Options) int {
-	a := math.Abs(deg)
-	if a < 1e-9 {
-		return 0
+// VehicleTurns returns the turn rules of a vehicle with budget inches of
+// movement: any number of turns, each costing TurnCost per turn of up to
+// TurnDegrees (CR-37 "Für jede Drehung bis zu 90°"), counted per started
+// 90° (91° is two turns) or, with o.TurnRounding "round", to the nearest
+// whole number of turns, at least one (Amb. 16); damaged steering allows
+// turns one way only (CR-36).
+func VehicleTurns(budget float64, spec VehicleSpec, o Options) movement.TurnRules {
+	r := movement.TurnRules{TurnsBefore: -1, TurnsAfter: -1, TurnsBetween: -1, TurnCost: TurnCost, TurnCostUnit: TurnDegrees,
+		TurnCostNearest: o.TurnRounding == "round", Budget: budget}
+	switch spec.Steering {
+	case "right-only":
+		r.Only = "right"
+	case "left-only":
+		r.Only = "left"
 	}
-	if o.TurnRounding == "round" {
-		return max(1, int(math.Round(a/TurnDegrees)))
-	}
-	return int(math.Ceil(a/TurnDegrees - 1e-9))
+	return r
 }
 
+// TurnCount returns the number of turns a change of heading of deg degrees
+// costs (CR-37, with o.TurnRounding as in VehicleTurns).
+func TurnCount(deg float64, o Options) int {
+	res, err := movement.CheckTurns(movement.TurnPlan{Steps: []movement.TurnStep{{Turn: deg}}}, VehicleTurns(0, VehicleSpec{}, o))
+	if err != nil {
+		return 0
+	}
+	return int(math.Round(res.Cost / TurnCost))
+}
+
+// vehicleMove settles a vehicle's move (CR-36, CR-37): the budget by drive
+// and move type, the turns (explicit ones at the start, then every change
+// of heading between legs) costed by movement.CheckTurns, and the terrain
+// the path enters.
 func vehicleMove(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Model, plan MovePlan, o Options, length float64) error {
 	spec := VehicleSpec{Drive: "tracked"}
 	if plan.Vehicle != nil {
@@ -100,53 +118,32 @@ func vehicleMove(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Model,
 	default:
 		return fmt.Errorf("type: %q is not a vehicle move (tactical, fast): %w", plan.Type, ErrQuery)
 	}
-	// CR-37 turning cost: explicit turns, then every change of heading.
-	heading := m.Facing.Radians()
-	if plan.Reverse {
-		heading += math.Pi
+	tp, err := vehiclePlan(m, plan)
+	if err != nil {
+		return err
 	}
-	turns := 0
-	checkSteer := func(deg float64) {
-		if deg > 1e-9 && spec.Steering == "right-only" || deg < -1e-9 && spec.Steering == "left-only" {
-			v.Forbid("CR-36", "damaged steering (%s) forbids a turn of %+.1f°", spec.Steering, deg)
+	res, err := movement.CheckTurns(tp, VehicleTurns(budget, spec, o))
+	if err != nil {
+		return fmt.Errorf("turns: %w: %w", err, ErrQuery)
+	}
+	for _, viol := range res.Violations {
+		if viol.Kind == "turn-direction" {
+			v.Forbid("CR-36", "damaged steering (%s) forbids a turn of %+.1f°", spec.Steering, tp.Steps[viol.Step].Turn)
 		}
 	}
-	for _, t := range plan.Turns {
-		if !finite(t) || math.Abs(t) > 3600 {
-			return fmt.Errorf("turns: %v is not a turn in degrees: %w", t, ErrQuery)
-		}
-		turns += TurnCount(t, o)
-		checkSteer(t)
-		heading += t * math.Pi / 180
-	}
-	for i := 1; i < len(plan.Path); i++ {
-		d := plan.Path[i].Sub(plan.Path[i-1])
-		if d.Norm() == 0 {
-			continue
-		}
-		h := math.Atan2(d.Y, d.X)
-		delta := math.Remainder(h-heading, 2*math.Pi) * 180 / math.Pi
-		turns += TurnCount(delta, o)
-		checkSteer(delta)
-		heading = h
-	}
-	cost := length + TurnCost*float64(turns)
+	turns := int(math.Round((res.Cost - res.Straight) / TurnCost))
 	v.Measure("turns", float64(turns), "count")
-	v.Measure("movement used", round3(cost), "in")
-	if cost <= budget+1e-9 {
-		v.Allow("CR-37", "%.2f\" driven + %d turn(s) x 2\" = %.2f\" of %g\" (%s %s)", length, turns, cost, budget, spec.Drive, plan.Type)
+	v.Measure("movement used", round3(res.Cost), "in")
+	if !slices.ContainsFunc(res.Violations, func(x movement.TurnViolation) bool { return x.Kind == "budget" }) {
+		v.Allow("CR-37", "%.2f\" driven + %d turn(s) x 2\" = %.2f\" of %g\" (%s %s)", length, turns, res.Cost, budget, spec.Drive, plan.Type)
 	} else {
-		v.Forbid("CR-37", "%.2f\" driven + %d turn(s) x 2\" = %.2f\", more than %g\" (%s %s)", length, turns, cost, budget, spec.Drive, plan.Type)
+		v.Forbid("CR-37", "%.2f\" driven + %d turn(s) x 2\" = %.2f\", more than %g\" (%s %s)", length, turns, res.Cost, budget, spec.Drive, plan.Type)
 	}
-	for i := range bf.Pieces() {
-		p := &bf.Pieces()[i]
-		crossed := false
-		for j := 1; j < len(plan.Path) && !crossed; j++ {
-			crossed = p.Footprint.SegmentCrossesInterior(geom.Seg(plan.Path[j-1], plan.Path[j]))
-		}
-		if !crossed {
+	for _, x := range movement.Crossings(bf, plan.Path, nil) {
+		if !x.Enters {
 			continue
 		}
+		p := &bf.Pieces()[x.Piece]
 		switch classifyForVehicle(p, spec, o) {
 		case vtImpassable:
 			clause := "CR-36"
@@ -163,4 +160,37 @@ func vehicleMove(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Model,
 		}
 	}
 	return nil
+}
+
+// vehiclePlan turns a vehicle's move into turns and straight moves: the
+// explicit turns on the spot, then for every leg the change of the
+// direction of travel (the hull's facing, reversed when driving backwards)
+// and the leg's length.
+func vehiclePlan(m *terrain.Model, plan MovePlan) (movement.TurnPlan, error) {
+	heading := m.Facing.Radians()
+	if plan.Reverse {
+		heading += math.Pi
+	}
+	tp := movement.TurnPlan{Start: [2]float64{plan.Path[0].X, plan.Path[0].Y}, Facing: heading * 180 / math.Pi}
+	for _, t := range plan.Turns {
+		if !finite(t) || math.Abs(t) > 3600 {
+			return tp, fmt.Errorf("turns: %v is not a turn in degrees: %w", t, ErrQuery)
+		}
+		tp.Steps = append(tp.Steps, movement.TurnStep{Turn: t})
+		heading += t * math.Pi / 180
+	}
+	for i := 1; i < len(plan.Path); i++ {
+		d := plan.Path[i].Sub(plan.Path[i-1])
+		if d.Norm() == 0 {
+			continue
+		}
+		h := math.Atan2(d.Y, d.X)
+		delta := math.Remainder(h-heading, 2*math.Pi) * 180 / math.Pi
+		if math.Abs(delta) < 1e-9 {
+			delta = 0 // rounding noise between collinear legs is no turn
+		}
+		tp.Steps = append(tp.Steps, movement.TurnStep{Turn: delta, Move: d.Norm()})
+		heading = h
+	}
+	return tp, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -302,7 +303,7 @@ func CheckReaction(bf *terrain.Battlefield, shooterID, aircraftID string, corrid
 	if math.IsNaN(s) || s < -eps || s > total+eps {
 		return nil, ReactionResult{}, fmt.Errorf("at: %g: want 0..%g (the corridor's length): %w", s, total, ErrQuery)
 	}
-	pt := alongPath(corridor, s)
+	pt := movement.PointAlong(corridor, s)
 	res := ReactionResult{S: s, Point: pt}
 	w.Reaction = true
 	// Judge the shot against a copy of the battlefield with the aircraft
@@ -343,20 +344,4 @@ func CheckReaction(bf *terrain.Battlefield, shooterID, aircraftID string, corrid
 	}
 	v.Modify(rulesets.Modifier{Name: "afterwards: no more fire, move at most BS", Clause: "DZC-36", Value: w.BS})
 	return v, res, nil
-}
-
-// alongPath returns the point at arc length s along the polyline.
-func alongPath(p []geom.Point, s float64) geom.Point {
-	for i := 1; i < len(p); i++ {
-		l := planDist(p[i-1], p[i])
-		if s <= l || i == len(p)-1 {
-			if l == 0 {
-				return p[i]
-			}
-			t := math.Max(0, math.Min(1, s/l))
-			return geom.Seg(p[i-1], p[i]).At(t)
-		}
-		s -= l
-	}
-	return p[len(p)-1]
 }

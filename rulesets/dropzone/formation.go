@@ -3,10 +3,10 @@ package dropzone
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -53,18 +53,7 @@ func linked(a, b *terrain.Model, pa, pb geom.Point, f string) (bool, float64) {
 // largest first.
 func formationOf(v *rulesets.Verdict, ms []*terrain.Model, pos []geom.Point, f string, opt *Options, clause string) [][]int {
 	n := len(ms)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	link := make([]bool, n*n) // link[i*n+j]: i and j within the formation
 	ok := true
 	worst := 0.0
 	for i := 0; i < n; i++ {
@@ -76,10 +65,8 @@ func formationOf(v *rulesets.Verdict, ms []*terrain.Model, pos []geom.Point, f s
 			}
 			l, d := linked(ms[i], ms[j], pos[i], pos[j], f)
 			nearest = math.Min(nearest, d)
-			if l {
-				has = true
-				parent[find(i)] = find(j)
-			}
+			link[i*n+j] = l
+			has = has || l
 		}
 		if n > 1 && !has {
 			ok = false
@@ -89,20 +76,8 @@ func formationOf(v *rulesets.Verdict, ms []*terrain.Model, pos []geom.Point, f s
 			worst = math.Max(worst, nearest)
 		}
 	}
-	groups := map[int][]int{}
-	for i := 0; i < n; i++ {
-		groups[find(i)] = append(groups[find(i)], i)
-	}
-	var out [][]int
-	for _, g := range groups {
-		out = append(out, g)
-	}
-	sort.Slice(out, func(a, b int) bool {
-		if len(out[a]) != len(out[b]) {
-			return len(out[a]) > len(out[b])
-		}
-		return out[a][0] < out[b][0]
-	})
+	// DZC-09's groups: linked either way round joins two units
+	out := movement.Groups(n, func(i, j int) bool { return link[i*n+j] || link[j*n+i] })
 	v.Measure("largestNearestGap", round6(worst), "in")
 	if opt.FormationConnected && len(out) > 1 {
 		ok = false

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/golang/geo/r1"
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -75,9 +75,7 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 	}
 	v := rulesets.NewVerdict()
 	var r MoveResult
-	for i := 1; i < len(path); i++ {
-		r.Length += planDist(path[i-1], path[i])
-	}
+	r.Length = movement.PathLength(path)
 	air := m.Class == terrain.Aircraft
 	alt := m.Altitude
 	if plan.Altitude != nil {
@@ -109,55 +107,41 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 		r.Budget = u.FiredBS
 		v.Allow("DZC-13", "it fired first: the move is capped at the lowest BS fired, %g in", u.FiredBS)
 	}
-	// Terrain along the path.
+	// Terrain along the path: the game reads each piece (moveClass),
+	// movement measures the path against the pieces.
+	cls := func(pc *terrain.Piece) moveCls { return moveClass(m, u, pc, alt, &opt) }
 	walkerMassive := 0.0
-	pieces := bf.Pieces()
-	var iv []r1.Interval
-	for i := 1; i < len(path); i++ {
-		s := geom.Seg(path[i-1], path[i])
-		segLen := s.Length()
-		var diff []r1.Interval
-		for j := range pieces {
-			pc := &pieces[j]
-			if !pc.Footprint.Bound().Intersects(s.Bound()) {
+	for _, x := range movement.Crossings(bf, path, func(pc *terrain.Piece) bool { return cls(pc) != classOpen }) {
+		pc := &bf.Pieces()[x.Piece]
+		switch cls(pc) {
+		case classImpassable:
+			if x.Enters {
+				v.Forbid(impassClause(m, u, pc), "the path crosses %s, impassable to %s", pc.ID, m.ID)
+				r.Violations = append(r.Violations, pc.ID)
+			}
+		case classMassive:
+			walkerMassive += x.Inside
+		case classClimb:
+			if !x.Enters {
 				continue
 			}
-			c := moveClass(m, u, pc, alt, &opt)
-			if c == classOpen {
-				continue
+			over := pc.Height - aircraftTerrainFree
+			if opt.AircraftPenalty == "whole-inch" {
+				over = math.Ceil(over - 1e-9)
 			}
-			crosses := pc.Footprint.SegmentCrossesInterior(s)
-			switch c {
-			case classImpassable:
-				if crosses {
-					v.Forbid(impassClause(m, u, pc), "the path crosses %s, impassable to %s", pc.ID, m.ID)
-					r.Violations = append(r.Violations, pc.ID)
-				}
-			case classDifficult, classMassive:
-				iv = pc.Footprint.SegmentInside(s, iv[:0])
-				for _, x := range iv {
-					diff = append(diff, x)
-					if c == classMassive {
-						walkerMassive += x.Length() * segLen
-					}
-				}
-			case classClimb:
-				if crosses {
-					over := pc.Height - aircraftTerrainFree
-					if opt.AircraftPenalty == "whole-inch" {
-						over = math.Ceil(over - 1e-9)
-					}
-					if u.Fast {
-						v.Forbid("DZC-30", "fast aircraft cannot cross %s (%g in, above %g in)", pc.ID, pc.Height, aircraftTerrainFree)
-					} else {
-						r.AircraftPenalty += over
-						v.Allow("DZC-30", "crossing %s (%g in) costs %.3g in (1 in per inch above %g in)", pc.ID, pc.Height, over, aircraftTerrainFree)
-					}
-				}
+			if u.Fast {
+				v.Forbid("DZC-30", "fast aircraft cannot cross %s (%g in, above %g in)", pc.ID, pc.Height, aircraftTerrainFree)
+			} else {
+				r.AircraftPenalty += over
+				v.Allow("DZC-30", "crossing %s (%g in) costs %.3g in (1 in per inch above %g in)", pc.ID, pc.Height, over, aircraftTerrainFree)
 			}
 		}
-		r.DifficultInches += unionLength(diff) * segLen
 	}
+	// DZC-06: difficult inches count double; overlapping pieces count once
+	r.DifficultInches = movement.LengthInside(bf, path, func(pc *terrain.Piece) bool {
+		c := cls(pc)
+		return c == classDifficult || c == classMassive
+	})
 	if walkerMassive > 0 {
 		pen := math.Ceil(u.Bw * walkerPenaltyShare)
 		rest := u.Bw - pen
@@ -296,29 +280,6 @@ func footprintAtBase(m *terrain.Model, c geom.Point) geom.Convex {
 		return s
 	}
 	return geom.Circle{Center: c}
-}
-
-// unionLength is the total length of the union of parameter intervals.
-func unionLength(iv []r1.Interval) float64 {
-	if len(iv) == 0 {
-		return 0
-	}
-	// insertion sort: few intervals
-	for i := 1; i < len(iv); i++ {
-		for j := i; j > 0 && iv[j].Lo < iv[j-1].Lo; j-- {
-			iv[j], iv[j-1] = iv[j-1], iv[j]
-		}
-	}
-	total, cur := 0.0, iv[0]
-	for _, x := range iv[1:] {
-		if x.Lo <= cur.Hi {
-			cur.Hi = math.Max(cur.Hi, x.Hi)
-			continue
-		}
-		total += cur.Length()
-		cur = x
-	}
-	return total + cur.Length()
 }
 
 type moveCls int

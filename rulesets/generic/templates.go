@@ -43,12 +43,18 @@ type ScatterRequest struct {
 // LandingRequest is a "landing" query: may aircraft Model land with a
 // template of Radius centred at Point?
 type LandingRequest struct {
-	Model           string          `json:"model,required"`
-	Point           geom.Point      `json:"point,required"`
-	Radius          scenario.Length `json:"radius,required"`
-	ContestRange    scenario.Length `json:"contestRange"`
-	ContestFromEdge bool            `json:"contestFromEdge"`
+	Model  string          `json:"model,required"`
+	Point  geom.Point      `json:"point,required"`
+	Radius scenario.Length `json:"radius,required"`
+	// ContestRange is how far an enemy may stand from the template and
+	// contest it; absent means 3 in (0 means only enemies touching it).
+	ContestRange    *scenario.Length `json:"contestRange"`
+	ContestFromEdge bool             `json:"contestFromEdge"`
 }
+
+// defaultContestRange is the landing query's documented contest reach, in
+// inches, when it gives none.
+const defaultContestRange = 3
 
 // checkLengths reports the first of the named lengths outside [0, maxLength].
 func checkLengths(env *rulesets.Env, lengths map[string]scenario.Length) error {
@@ -131,11 +137,15 @@ func Scatter(env *rulesets.Env, q *ScatterRequest) (rulesets.Result, error) {
 // nothing and no enemy within ContestRange (default 3 in) of its edge sees
 // it.
 func Landing(env *rulesets.Env, q *LandingRequest) (rulesets.Result, error) {
-	if err := checkLengths(env, map[string]scenario.Length{"radius": q.Radius, "contestRange": q.ContestRange}); err != nil {
+	contest := scenario.Length(defaultContestRange)
+	if q.ContestRange != nil {
+		contest = *q.ContestRange
+	}
+	if err := checkLengths(env, map[string]scenario.Length{"radius": q.Radius, "contestRange": contest}); err != nil {
 		return rulesets.Result{}, err
 	}
 	bf := env.Battlefield
-	opt := movement.LandingOptions{Radius: float64(q.Radius), ContestRange: float64(q.ContestRange), ContestFromEdge: q.ContestFromEdge}
+	opt := movement.LandingOptions{Radius: float64(q.Radius), ContestRange: float64(contest), ContestFromEdge: q.ContestFromEdge}
 	sightOpt := env.Options.Geometry().Sight
 	sightOpt.Exclude = append(append([]string(nil), sightOpt.Exclude...), q.Model)
 	opt.Sight = func(observer string, from, to geom.Vec3) bool {

@@ -3,72 +3,13 @@ package movement
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync"
 	"sync/atomic"
-	"weak"
 
 	"github.com/golang/geo/r1"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
-
-// cacheKey identifies one precomputed obstacle set of a battlefield.
-// Difficult-boundary samples are per query, so the spacing is not part of
-// the key: weighted and unweighted queries share a set.
-type cacheKey struct {
-	radius, chord  float64
-	prof           ClassProfile
-	alt            float64
-	avoidDifficult bool // difficult pieces become obstacles
-}
-
-// bfCache holds the obstacle sets of one battlefield.
-type bfCache struct {
-	mu   sync.Mutex
-	sets map[cacheKey]*obstacleSet
-}
-
-// maxSetsPerBattlefield bounds the memory one battlefield's cache may use.
-const maxSetsPerBattlefield = 64
-
-var (
-	cacheMu sync.Mutex
-	caches  = map[weak.Pointer[terrain.Battlefield]]*bfCache{}
-)
-
-// cachedSet returns the obstacle set for key, building it once. Entries
-// are dropped when the battlefield is garbage collected.
-func cachedSet(bf *terrain.Battlefield, key cacheKey) (*obstacleSet, error) {
-	wp := weak.Make(bf)
-	cacheMu.Lock()
-	c, ok := caches[wp]
-	if !ok {
-		c = &bfCache{sets: map[cacheKey]*obstacleSet{}}
-		caches[wp] = c
-		runtime.AddCleanup(bf, func(k weak.Pointer[terrain.Battlefield]) {
-			cacheMu.Lock()
-			delete(caches, k)
-			cacheMu.Unlock()
-		}, wp)
-	}
-	cacheMu.Unlock()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if s, ok := c.sets[key]; ok {
-		return s, nil
-	}
-	s, err := buildSet(bf, key)
-	if err != nil {
-		return nil, err
-	}
-	if len(c.sets) >= maxSetsPerBattlefield {
-		clear(c.sets)
-	}
-	c.sets[key] = s
-	return s, nil
-}
 
 // cobs is one obstacle of a set: its exact core and, for models, the
 // model's index (-1 for pieces).
@@ -158,8 +99,11 @@ type obstacleSet struct {
 	nbrs []atomic.Pointer[[]nbr]
 }
 
-// buildSet computes the offset obstacles and candidate waypoints.
-func buildSet(bf *terrain.Battlefield, key cacheKey) (*obstacleSet, error) {
+// buildSet computes the offset obstacles and candidate waypoints. It is
+// one pass over pieces then models feeding the same ring list, sized
+// exactly before the node array is filled (the node list is most of a
+// graph's memory), so it stays whole past 80 lines.
+func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	R := key.radius
 	s := &obstacleSet{radius: R}
 	// offset rings per obstacle, turned into nodes once all are known

@@ -1,0 +1,209 @@
+package movement
+
+import (
+	"math"
+	"slices"
+
+	"github.com/golang/geo/r1"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// query is one search over a routing graph, with its own scratch (the
+// graph is shared and read-only).
+type query struct {
+	set       *obstacleSet
+	excluded  []bool // per obstacle
+	table     geom.Rect
+	weighted  bool
+	maxFactor float64 // the largest difficult factor of the regions
+	regions   []region
+	buf       []r1.Interval
+	polys     []*geom.Polygon
+}
+
+// newQuery prepares a search over set for a disc of radius R: the models
+// the options (and the mover self) exclude, the rectangle the reference
+// point must stay in and whether difficult regions are weighted.
+func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt RouteOptions) query {
+	q := query{set: set, excluded: make([]bool, len(set.obs)), maxFactor: 1}
+	for i := range set.obs {
+		o := &set.obs[i]
+		if o.model >= 0 && (opt.IgnoreModels || o.id == self || slices.Contains(opt.Ignore, o.id)) {
+			q.excluded[i] = true
+		}
+	}
+	for _, rg := range set.regions {
+		q.maxFactor = math.Max(q.maxFactor, rg.factor)
+	}
+	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
+		q.weighted = true
+		q.regions = set.regions
+	}
+	inset := R
+	if opt.CenterOnTable {
+		inset = 0
+	}
+	tol := ContactTolerance
+	q.table = geom.Rect{X: r1.Interval{Lo: inset - tol, Hi: tb.Width - inset + tol}, Y: r1.Interval{Lo: inset - tol, Hi: tb.Depth - inset + tol}}
+	return q
+}
+
+// pointBlocked reports whether p is off the table or too close to a
+// non-excluded obstacle, naming it.
+func (q *query) pointBlocked(p geom.Point) (string, bool) {
+	if !q.table.ContainsPoint(p) {
+		return "the table edge", true
+	}
+	for _, i := range q.set.grid.at(p) {
+		o := &q.set.obs[i]
+		if q.excluded[i] || !o.box.ContainsPoint(p) {
+			continue
+		}
+		if _, hit := o.core.firstContact(geom.Segment{A: p, B: p}, q.set.radius); hit {
+			return o.id, true
+		}
+	}
+	return "", false
+}
+
+// clear reports whether the disc can translate from a to b.
+func (q *query) clear(a, b geom.Point) bool {
+	if !q.table.ContainsPoint(a) || !q.table.ContainsPoint(b) {
+		return false
+	}
+	s := geom.Segment{A: a, B: b}
+	sb := s.Bound()
+	for i := range q.set.obs {
+		o := &q.set.obs[i]
+		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
+			continue
+		}
+		if _, hit := o.core.firstContact(s, q.set.radius); hit {
+			return false
+		}
+	}
+	return true
+}
+
+// cost returns the weighted cost of the straight move a→b.
+func (q *query) cost(a, b geom.Point) float64 {
+	L := dist(a, b)
+	if !q.weighted || L == 0 {
+		return L
+	}
+	s := geom.Segment{A: a, B: b}
+	sb := s.Bound()
+	q.polys = q.polys[:0]
+	f := 1.0
+	for i := range q.regions {
+		rg := &q.regions[i]
+		if rg.box.Intersects(sb) {
+			q.polys = append(q.polys, &rg.poly)
+			f = rg.factor
+		}
+	}
+	if len(q.polys) == 0 {
+		return L
+	}
+	var extra float64
+	extra, q.buf = difficultExtra(q.polys, s, q.buf)
+	return L + (f-1)*extra*L
+}
+
+// usable reports whether node n is a legal waypoint for this query.
+func (q *query) usable(n *node) bool {
+	if n.owner >= 0 && q.excluded[n.owner] {
+		return false
+	}
+	if !q.table.ContainsPoint(n.p) {
+		return false
+	}
+	for _, b := range n.blockers {
+		if !q.excluded[b] {
+			return false
+		}
+	}
+	return true
+}
+
+// route returns the best route from `from` to `to` and its cost. A
+// weighted query first finds the unweighted route: its weighted cost ub
+// bounds the optimum, so a waypoint p with |from−p| + |p−to| > ub (outside
+// that ellipse) cannot be on a better route (cost ≥ length), and the
+// difficult boundaries are sampled only inside the ellipse.
+func (q *query) route(from, to geom.Point, spacing float64) ([]geom.Point, float64, bool) {
+	if !q.weighted {
+		return q.search(from, to, math.Inf(1), nil)
+	}
+	q.weighted = false
+	pts, _, ok := q.search(from, to, math.Inf(1), nil)
+	q.weighted = true
+	if !ok {
+		return nil, 0, false // the same obstacles: no weighted route either
+	}
+	ub := 0.0
+	for i := 1; i < len(pts); i++ {
+		ub += q.cost(pts[i-1], pts[i])
+	}
+	if len(pts) == 2 && ub == dist(from, to) {
+		return pts, ub, true // straight and clear of difficult terrain
+	}
+	samples := q.samples(from, to, ub, spacing)
+	if wp, wc, ok := q.search(from, to, ub, samples); ok && wc <= ub {
+		return wp, wc, true
+	}
+	return pts, ub, true
+}
+
+// samples returns the usable points at spacing h on the difficult regions'
+// boundaries (every vertex, then every h along each edge) that lie inside
+// the ellipse |from−p| + |p−to| ≤ ub.
+func (q *query) samples(from, to geom.Point, ub, h float64) []node {
+	lim := ub*(1+1e-12) + 1e-9
+	var out []node
+	for i := range q.regions {
+		rg := &q.regions[i]
+		if rg.factor <= 1 || distToRect(from, rg.box)+distToRect(to, rg.box) > lim {
+			continue
+		}
+		for _, r := range append([]geom.Ring{rg.poly.Outer}, rg.poly.Holes...) {
+			for i := range r.Len() {
+				e := r.Edge(i)
+				if dist(from, e.A)+dist(e.A, to) > lim+2*e.Length() {
+					continue // the sum changes by at most 2 per inch along the edge
+				}
+				k := max(int(math.Ceil(e.Length()/h)), 1)
+				for j := range k {
+					p := e.At(float64(j) / float64(k))
+					if dist(from, p)+dist(p, to) > lim {
+						continue
+					}
+					if _, bad := q.pointBlocked(p); bad {
+						continue
+					}
+					out = append(out, node{p: p, prev: p, next: p, owner: -1})
+					if len(out) >= maxNodes {
+						return out
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dist returns |a−b| (plain square root: table-sized values cannot
+// overflow, and it is much cheaper than math.Hypot).
+func dist(a, b geom.Point) float64 {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return math.Sqrt(dx*dx + dy*dy)
+}
+
+// distToRect returns the distance from p to the closed rectangle r.
+func distToRect(p geom.Point, r geom.Rect) float64 {
+	dx := math.Max(math.Max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
+	dy := math.Max(math.Max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
+	return math.Hypot(dx, dy)
+}

@@ -1,0 +1,276 @@
+package movement
+
+import (
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// search is A* over start, goal, the set's usable nodes and the given
+// boundary samples, with lazy edges: an edge is pushed with its length as
+// a lower bound on its cost and checked (clearance, exact cost) only when
+// popped, so only edges that could lie on a route cheaper than the
+// current frontier are ever tested. Node-to-node candidates (tangent at
+// both ends) and their blockers are cached in the set. A node is closed
+// by its first popped entry whose edge is verified (clear and exactly
+// costed);
+// with the straight-line heuristic (consistent, since every weight is at
+// least 1) the result is optimal over the graph. Entries whose key
+// exceeds ub are not pushed. It returns the waypoints and the cost.
+//
+// It runs past 80 lines on purpose: the A* loop, its three entry stages
+// and the two expansion cases share the heap, the cost arrays and the
+// point lookup; split into methods they would need a state struct
+// threaded through every call on the hottest path of the package, and the
+// one loop reads as the algorithm it is.
+func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.Point, float64, bool) {
+	if q.clear(from, to) && (!q.weighted || q.cost(from, to) == dist(from, to)) {
+		return []geom.Point{from, to}, dist(from, to), true
+	}
+	set := q.set
+	nodes := set.nodes
+	if len(nodes) > maxNodes-2 {
+		nodes = nodes[:maxNodes-2]
+	}
+	if len(samples) > maxNodes-2-len(nodes) {
+		samples = samples[:maxNodes-2-len(nodes)]
+	}
+	nn := int32(len(nodes))
+	// graph ids: 0 start, 1 goal, 2+k node k, 2+nn+k sample k
+	n := int32(2 + len(nodes) + len(samples))
+	lim := ub*(1+1e-12) + 1e-9
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	sc.reset(int(n))
+	g, gbest, parent, closed, usable := sc.g, sc.gbest, sc.parent, sc.closed, sc.usable
+	// cands: the usable nodes that can lie on a route within ub
+	cands := sc.cands
+	bounded := !math.IsInf(ub, 1)
+	for k := range nodes {
+		p := nodes[k].p
+		if q.usable(&nodes[k]) && (!bounded || dist(from, p)+dist(p, to) <= lim) {
+			usable[k+2] = true
+			cands = append(cands, int32(k)+2)
+		}
+	}
+	for k := range samples {
+		usable[int(nn)+2+k] = true
+	}
+	pt := func(v int32) geom.Point {
+		switch {
+		case v == 0:
+			return from
+		case v == 1:
+			return to
+		case v < nn+2:
+			return nodes[v-2].p
+		}
+		return samples[v-2-nn].p
+	}
+	h := sc.h
+	defer func() { sc.h, sc.cands = h[:0], cands[:0] }()
+	push := func(w, u, e int32, gw float64, st stage) {
+		if gw >= gbest[w] {
+			return
+		}
+		key := gw + dist(to, pt(w))
+		if key > lim {
+			return
+		}
+		if st == verified {
+			gbest[w] = gw
+		}
+		h.push(item{v: w, u: u, e: e, key: key, g: gw, st: st})
+	}
+	push(0, -1, -1, 0, verified)
+	pops := 0
+	for len(h) > 0 {
+		it := h.pop()
+		v := it.v
+		if closed[v] {
+			continue
+		}
+		if pops++; pops > 64*maxNodes {
+			return nil, 0, false // bounded work; not reached on table-sized inputs
+		}
+		pv := pt(v)
+		if it.st != verified {
+			if it.g >= gbest[v] {
+				continue // a verified entry at least as good is queued
+			}
+			pu := pt(it.u)
+			if it.st == bound && q.weighted {
+				// cost first: an edge through difficult terrain goes
+				// back in line and is tested for clearance only if
+				// still cheap enough when popped again
+				c := g[it.u] + q.cost(pu, pv)
+				if c > it.g {
+					push(v, it.u, it.e, c, costed)
+					continue
+				}
+				it.g = c // equal to the bound up to rounding
+			}
+			if !q.edgeUsable(it.u, it.e, pu, pv) {
+				continue
+			}
+		}
+		closed[v], g[v], parent[v] = true, it.g, it.u
+		if v == 1 {
+			break
+		}
+		// the goal, lazily
+		push(1, v, -1, g[v]+dist(to, pv), bound)
+		if v >= 2 && v < nn+2 {
+			// a node: its cached tangent candidates, then the samples
+			// (a sample end needs no tangency)
+			nb := set.nbrsOf(v - 2)
+			for k := range nb {
+				w := nb[k].to + 2
+				if w >= nn+2 || closed[w] || !usable[w] {
+					continue
+				}
+				push(w, v, int32(k), g[v]+dist(pv, nodes[w-2].p), bound)
+			}
+			for k := range samples {
+				w := nn + 2 + int32(k)
+				if !closed[w] && tangent(samples[k].p, &nodes[v-2]) {
+					push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
+				}
+			}
+			continue
+		}
+		// the start or a sample: every tangent node and every sample
+		for _, w := range cands {
+			if !closed[w] && tangent(pv, &nodes[w-2]) {
+				push(w, v, -1, g[v]+dist(pv, nodes[w-2].p), bound)
+			}
+		}
+		for k := range samples {
+			w := nn + 2 + int32(k)
+			if w != v && !closed[w] {
+				push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
+			}
+		}
+	}
+	if !closed[1] {
+		return nil, 0, false
+	}
+	var rev []geom.Point
+	for v := int32(1); v >= 0; v = parent[v] {
+		rev = append(rev, pt(v))
+		if len(rev) > int(n) {
+			return nil, 0, false
+		}
+	}
+	slices.Reverse(rev)
+	return rev, g[1], true
+}
+
+// scratch is the per-search working memory, pooled so that a warm query
+// allocates little.
+type scratch struct {
+	g, gbest       []float64 // cost when closed; best verified cost pushed
+	parent         []int32
+	closed, usable []bool
+	cands          []int32
+	h              heapq
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// reset sizes the scratch for n graph vertices and clears it.
+func (sc *scratch) reset(n int) {
+	sc.g = slices.Grow(sc.g[:0], n)[:n]
+	sc.gbest = slices.Grow(sc.gbest[:0], n)[:n]
+	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
+	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
+	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
+	for i := range n {
+		sc.g[i], sc.gbest[i], sc.parent[i] = 0, math.Inf(1), -1
+	}
+	clear(sc.closed)
+	clear(sc.usable)
+	sc.cands, sc.h = sc.cands[:0], sc.h[:0]
+}
+
+// edgeUsable reports whether the disc may translate from graph vertex u
+// (at pu) to pv: through the set's blocker cache when u is a node and e
+// its candidate index, else by an exact test.
+func (q *query) edgeUsable(u, e int32, pu, pv geom.Point) bool {
+	if e < 0 {
+		return q.clear(pu, pv)
+	}
+	nb := q.set.nbrsOf(u - 2)
+	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv)
+	if cnt < 0 {
+		return false
+	}
+	for k := range cnt {
+		if !q.excluded[bl[k]] {
+			return false
+		}
+	}
+	return true
+}
+
+// item is a heap entry: node v reached from u with tentative cost g
+// (a lower bound until verified) and priority key = g + heuristic.
+type item struct {
+	v, u   int32
+	e      int32 // candidate index in u's cached list, or -1
+	st     stage
+	key, g float64
+}
+
+// stage is how much of an item's edge is known.
+type stage uint8
+
+const (
+	bound    stage = iota // g is a lower bound (the edge's length)
+	costed                // g is exact, clearance not yet tested
+	verified              // clear and exactly costed
+)
+
+// heapq is a binary min-heap of items by key (no interface boxing).
+type heapq []item
+
+func (h *heapq) push(x item) {
+	*h = append(*h, x)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p].key <= a[i].key {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *heapq) pop() item {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(a) && a[l].key < a[m].key {
+			m = l
+		}
+		if r < len(a) && a[r].key < a[m].key {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
+}
