@@ -209,7 +209,7 @@ type projView struct {
 	targetRing []geom.Point
 	tz0, tz1   float64
 	wedge      []geom.Point // plan hull of the eye and the target ring
-	silBox     planBox      // bounds of the silhouette
+	silBox     terrain.PlanBox      // bounds of the silhouette
 	tdmax      float64      // largest depth of the target's volume, grown by a relative 1e-9
 	// covered is set by addPart when a part in front covers the whole
 	// silhouette (the fraction is 0); with earlyStop the caller then stops
@@ -347,7 +347,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 
 // visibleFractionMode is visibleFraction computing what mode asks for.
 func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
-	pr := preparedOf(bf)
+	pr := bf.Occluders()
 	m := &bf.Models()[ti]
 	res := FractionResult{To: m.ID, Eye: eye, Case: CaseSilhouette}
 	if m.Airborne() {
@@ -358,7 +358,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		}
 		return res
 	}
-	ring, z0, z1 := pr.ring(ti), 0.0, m.Hull.Height
+	ring, z0, z1 := pr.Models.Rings[ti], 0.0, m.Hull.Height
 	centre := geom.Lift(m.Position, (z0+z1)/2)
 	res.Centre = centre
 	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
@@ -381,7 +381,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		return res
 	}
 	res.SilhouetteArea = area
-	v.silBox = boxOf(sil)
+	v.silBox = terrain.PlanBoxOf(sil)
 	for _, p := range ring {
 		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
 	}
@@ -413,7 +413,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 				continue
 			}
 			hi := math.Min(top, v.zhi)
-			for _, part := range convexParts(p) {
+			for _, part := range p.ConvexParts() {
 				v.addPart(sc, it, part, v.zlo, hi, sil)
 			}
 			continue
@@ -425,7 +425,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		if !ok || om.Hull.Height < zmin {
 			continue
 		}
-		oring := pr.ring(it.Index)
+		oring := pr.Models.Rings[it.Index]
 		if len(oring) < 3 {
 			continue
 		}
@@ -490,7 +490,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		return
 	}
 	sc.pts = v.prismProject(part, z0, z1, sc.pts[:0])
-	if pb := boxOf(sc.pts); pb.x1 < v.silBox.x0 || pb.x0 > v.silBox.x1 || pb.y1 < v.silBox.y0 || pb.y0 > v.silBox.y1 {
+	if pb := terrain.PlanBoxOf(sc.pts); pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1 {
 		return // the clip would be empty
 	}
 	sc.hull = hullInto(sc.hull[:0], sc.pts)
@@ -935,7 +935,7 @@ type coverView struct {
 // visible whatever blocks).
 func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bool) {
 	m := &bf.Models()[ti]
-	ring := preparedOf(bf).ring(ti)
+	ring := bf.Occluders().Models.Rings[ti]
 	h := m.Hull.Height
 	if m.Airborne() || len(ring) < 3 || !(h > 0) {
 		return coverView{}, false
@@ -950,9 +950,9 @@ func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bo
 		// octagon circumscribing its bounding disc instead (a superset:
 		// what hides it hides the base). The disc's radius is grown by
 		// far more than the rounding of the octagon's corners.
-		d := &preparedOf(bf).discs[preparedOf(bf).npieces+ti]
-		for k, u := range unitPolygon(len(cv.oct)) {
-			cv.oct[k] = geom.Pt(d.cx+d.r*(1+1e-9)*u.X, d.cy+d.r*(1+1e-9)*u.Y)
+		d := &bf.Occluders().Models.Discs[ti]
+		for k, u := range unitOctagon {
+			cv.oct[k] = geom.Pt(d.CX+d.R*(1+1e-9)*u.X, d.CY+d.R*(1+1e-9)*u.Y)
 		}
 		cv.useOct = true
 	}
@@ -985,7 +985,7 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 		if !ok {
 			return false
 		}
-		for _, part := range convexParts(p) {
+		for _, part := range p.ConvexParts() {
 			if cv.partHides(part, top) {
 				return true
 			}
@@ -997,7 +997,7 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 	if !ok || (own && f.opt.ThroughOwnSquad > 0) {
 		return false
 	}
-	ring := preparedOf(bf).ring(it.Index)
+	ring := bf.Occluders().Models.Rings[it.Index]
 	return len(ring) >= 3 && cv.partHides(ring, m.Hull.Height)
 }
 

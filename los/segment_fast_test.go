@@ -33,8 +33,8 @@ func fastSegments(bf *terrain.Battlefield, rng *rand.Rand, n int) [][2]geom.Vec3
 		var a, b geom.Vec3
 		switch rng.Intn(7) {
 		case 6: // along a grid line of the prepared walk, or just off it
-			g := preparedOf(bf).grid
-			y := g.y0 + float64(rng.Intn(g.ny+1))*g.ch + []float64{0, 1e-12, -1e-12}[rng.Intn(3)]
+			g := bf.Occluders().Grid
+			y := g.Y0 + float64(rng.Intn(g.NY+1))*g.CH + []float64{0, 1e-12, -1e-12}[rng.Intn(3)]
 			x0, x1 := rng.Float64()*t.Width, rng.Float64()*t.Width
 			z := rng.Float64() * 3
 			a, b = geom.V3(x0, y, z), geom.V3(x1, y+[]float64{0, 1e-9, 0.5}[rng.Intn(3)], z)

@@ -118,7 +118,8 @@ type squadHit struct {
 // stack (segment passes it only to methods that do not keep it).
 type segState struct {
 	bf    *terrain.Battlefield
-	pr    *prepared
+	occ   *terrain.Occluders
+	np    int // pieces in occ: occluder ids below np are pieces
 	f     *filter
 	a, b  geom.Vec3
 	first segHit
@@ -187,7 +188,8 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		return
 	}
 	var st segState
-	st.bf, st.pr, st.f, st.a, st.b = bf, preparedOf(bf), f, a, b
+	st.bf, st.occ, st.f, st.a, st.b = bf, bf.Occluders(), f, a, b
+	st.np = len(st.occ.Pieces.Boxes)
 	st.first.t = math.Inf(1)
 	st.clearOnly, st.reference = clearOnly, reference
 	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
@@ -237,21 +239,21 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 // through the prepared grid, cells row by row from a towards b, each
 // occluder once; without a grid, all of them.
 func (st *segState) walk() {
-	sc := st.pr
 	ax, ay := st.a.X, st.a.Y
 	dx, dy := st.b.X-ax, st.b.Y-ay
-	g := &sc.grid
+	g := &st.occ.Grid
+	nid := st.np + len(st.occ.Models.Boxes)
 	if st.reference {
-		for id := range sc.boxes {
+		for id := range nid {
 			if !st.visitID(id) {
 				return
 			}
 		}
 		return
 	}
-	if g.nx == 0 {
-		for id := range sc.boxes {
-			if _, ok := sc.boxes[id].hitsSegment(ax, ay, dx, dy); ok && !st.visitID(id) {
+	if g.NX == 0 {
+		for id := range nid {
+			if _, ok := boxEntry(st.box(id), ax, ay, dx, dy, 0, 0); ok && !st.visitID(id) {
 				return
 			}
 		}
@@ -268,11 +270,11 @@ func (st *segState) walk() {
 			slope = sl
 		}
 	}
-	var seen [gridMaxItems / 64]uint64
+	var seen [terrain.GridMaxItems / 64]uint64
 	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
 	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
-	m := g.margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
-	j0, j1 := g.row(ylo-m), g.row(yhi+m)
+	m := g.Margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
+	j0, j1 := g.Row(ylo-m), g.Row(yhi+m)
 	jstep, ja, jb := 1, j0, j1
 	if dy < 0 {
 		jstep, ja, jb = -1, j1, j0
@@ -281,8 +283,8 @@ func (st *segState) walk() {
 		// The segment's plan within the row's band (grown by m).
 		x0, x1 := xlo, xhi
 		if dy != 0 {
-			y0 := max(ylo, g.y0+float64(j)*g.ch-m)
-			y1 := min(yhi, g.y0+float64(j+1)*g.ch+m)
+			y0 := max(ylo, g.Y0+float64(j)*g.CH-m)
+			y1 := min(yhi, g.Y0+float64(j+1)*g.CH+m)
 			if j == j0 {
 				y0 = ylo
 			}
@@ -297,20 +299,20 @@ func (st *segState) walk() {
 			}
 			x0, x1 = max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
 		}
-		i0, i1 := g.col(x0-m), g.col(x1+m)
+		i0, i1 := g.Col(x0-m), g.Col(x1+m)
 		istep, ia, ib := 1, i0, i1
 		if dx < 0 {
 			istep, ia, ib = -1, i1, i0
 		}
 		for i := ia; ; i += istep {
-			k := j*g.nx + i
-			for _, id := range g.ids[g.start[k]:g.start[k+1]] {
+			k := j*g.NX + i
+			for _, id := range g.IDs[g.Start[k]:g.Start[k+1]] {
 				w, bit := id>>6, uint64(1)<<(id&63)
 				if seen[w]&bit != 0 {
 					continue
 				}
 				seen[w] |= bit
-				if t, ok := sc.boxes[id].hitsSegmentRecip(ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+				if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
 					return
 				}
 			}
@@ -323,9 +325,9 @@ func (st *segState) walk() {
 			// blocker is nearer, nothing unvisited can block first or
 			// graze before it.
 			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 {
-				xb := g.x0 + float64(i+1)*g.cw - m
+				xb := g.X0 + float64(i+1)*g.CW - m
 				if dx < 0 {
-					xb = g.x0 + float64(i)*g.cw + m
+					xb = g.X0 + float64(i)*g.CW + m
 				}
 				if st.first.t+entrySlack < min((xb-ax)/dx, st.rowExit(j, dy, m)) {
 					return
@@ -347,6 +349,22 @@ func (st *segState) walk() {
 	}
 }
 
+// box returns the plan box of occluder id (pieces first, then models).
+func (st *segState) box(id int) *terrain.PlanBox {
+	if id < st.np {
+		return &st.occ.Pieces.Boxes[id]
+	}
+	return &st.occ.Models.Boxes[id-st.np]
+}
+
+// disc returns the plan disc of occluder id (pieces first, then models).
+func (st *segState) disc(id int) *terrain.PlanDisc {
+	if id < st.np {
+		return &st.occ.Pieces.Discs[id]
+	}
+	return &st.occ.Models.Discs[id-st.np]
+}
+
 // rowExit returns the parameter where the segment leaves grid row j
 // (shrunk by the margin m) along the walk's direction, +Inf for a
 // horizontal segment, which never leaves its rows.
@@ -354,10 +372,10 @@ func (st *segState) rowExit(j int, dy, m float64) float64 {
 	if dy == 0 {
 		return math.Inf(1)
 	}
-	g := &st.pr.grid
-	yb := g.y0 + float64(j+1)*g.ch - m
+	g := &st.occ.Grid
+	yb := g.Y0 + float64(j+1)*g.CH - m
 	if dy < 0 {
-		yb = g.y0 + float64(j)*g.ch + m
+		yb = g.Y0 + float64(j)*g.CH + m
 	}
 	return (yb - st.a.Y) / dy
 }
@@ -415,17 +433,17 @@ func (st *segState) visitID(id int) bool {
 	if st.lenD > 0 && !st.reference {
 		// The segment's plan misses the occluder's disc clearly (by more
 		// than rounding, see planDisc): no contact at all.
-		d := &st.pr.discs[id]
-		cx, cy := d.cx-st.a.X, d.cy-st.a.Y
-		r := d.r + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		d := st.disc(id)
+		cx, cy := d.CX-st.a.X, d.CY-st.a.Y
+		r := d.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
 		if s := cx*st.ux + cy*st.uy; s < -r || s > st.lenD+r || abs(cx*st.uy-cy*st.ux) > r {
 			return true
 		}
 	}
-	if id < st.pr.npieces {
+	if id < st.np {
 		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
 	}
-	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.pr.npieces})
+	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
 }
 
 func sgnCmp(x, y float64) int {
@@ -446,7 +464,7 @@ func (st *segState) visit(it terrain.Item) bool {
 		if !ok || (min(st.a.Z, st.b.Z) > top) {
 			return true
 		}
-		h := st.prism(p.Footprint, top, st.pr.convex[it.Index])
+		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
 		st.record(it, h, top)
 		return !(st.clearOnly && st.found)
 	}
@@ -455,11 +473,11 @@ func (st *segState) visit(it terrain.Item) bool {
 	if !ok || min(st.a.Z, st.b.Z) > m.Hull.Height {
 		return true
 	}
-	ring := st.pr.ring(it.Index)
+	ring := st.occ.Models.Rings[it.Index]
 	if len(ring) < 3 {
 		return true
 	}
-	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.pr.convex[st.pr.npieces+it.Index])
+	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.occ.Models.Convex[it.Index])
 	if own && h.block {
 		if st.nsq < len(st.squad) {
 			st.squad[st.nsq] = squadHit{it, h}
@@ -473,7 +491,7 @@ func (st *segState) visit(it terrain.Item) bool {
 
 // prism decides how the segment meets one prism; cv is the footprint's
 // convexRing when it is strictly convex without holes (nil otherwise).
-func (st *segState) prism(fp geom.Polygon, top float64, cv *convexRing) segHit {
+func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
 	if cv != nil && !st.reference {
 		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
 			return h
@@ -749,7 +767,7 @@ func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) s
 // interior stretch between them). ok is false when the general path must
 // decide (vertical segment, segment level with the roof at its lowest, a
 // vertex on the line, crossings too close together or to an end).
-func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *convexRing) (h segHit, ok bool) {
+func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing) (h segHit, ok bool) {
 	A, B := geom.Flat(a), geom.Flat(b)
 	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
 	every := math.IsInf(top, 1)
@@ -847,12 +865,12 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *convexRing) (
 // strictly inside the wedge at r[0] between two consecutive vertices
 // (found by bisection on exact signs) and strictly left of the edge
 // joining them is inside that triangle, so inside the ring.
-func strictlyInside(r geom.Ring, cv *convexRing, A geom.Point) bool {
-	if !(A.X > cv.box.x0 && A.X < cv.box.x1 && A.Y > cv.box.y0 && A.Y < cv.box.y1) {
+func strictlyInside(r geom.Ring, cv *terrain.ConvexRing, A geom.Point) bool {
+	if !(A.X > cv.Box.X0 && A.X < cv.Box.X1 && A.Y > cv.Box.Y0 && A.Y < cv.Box.Y1) {
 		return false
 	}
 	n := len(r)
-	if n < convexMinVertices {
+	if n < terrain.ConvexMinVertices {
 		p := r[n-1]
 		for _, q := range r {
 			if orientFast(p, q, q.Sub(p), A) <= 0 {
@@ -1027,8 +1045,8 @@ func crossInto(e *sweepEvent, p, q geom.Point, sq int, A, d geom.Point) bool {
 // a vertex lies on the line or the crossings cannot be separated; the
 // caller then takes the general path. A line meets the boundary of a
 // strictly convex region with no vertex on it in at most two points.
-func convexCrossings(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepEvent) (n int, ok bool) {
-	if cv.search {
+func convexCrossings(r geom.Ring, cv *terrain.ConvexRing, A, B, d geom.Point, ev *[2]sweepEvent) (n int, ok bool) {
+	if cv.Search {
 		n, ok = convexSearch(r, cv, A, B, d, ev)
 	}
 	if !ok {
@@ -1077,6 +1095,17 @@ func convexCrossings(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]swe
 	return n, true
 }
 
+// acosTurns[k] is acos(x)/(2π) for x = -1 + k/(len(acosTurns)-1)·2: the
+// fraction of a turn between the normal of a line and where the line
+// crosses a circle, for convexSearch's first guess (a guess only: its
+// sides are checked exactly).
+var acosTurns = func() (t [257]float64) {
+	for k := range t {
+		t[k] = math.Acos(-1+2*float64(k)/float64(len(t)-1)) / (2 * math.Pi)
+	}
+	return t
+}()
+
 // convexSearch finds the two crossings of a large strictly convex ring by
 // search (see convexCrossings), in either order, and reports false when it
 // cannot (the caller then classifies every vertex).
@@ -1091,10 +1120,10 @@ func convexCrossings(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]swe
 // false; otherwise the two edges found are all the crossings (a 0
 // elsewhere would lie between the runs, that is on one of these edges'
 // ends).
-func convexSearch(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepEvent) (int, bool) {
+func convexSearch(r geom.Ring, cv *terrain.ConvexRing, A, B, d geom.Point, ev *[2]sweepEvent) (int, bool) {
 	n := len(r)
-	k := dirBucket(-d.Y, d.X)
-	hi, lo := int(cv.ext[k]), int(cv.ext[(k+convexDirs/2)%convexDirs])
+	k := terrain.DirBucket(-d.Y, d.X)
+	hi, lo := int(cv.Ext[k]), int(cv.Ext[(k+terrain.ConvexDirs/2)%terrain.ConvexDirs])
 	if hi >= n || lo >= n {
 		return 0, false
 	}
@@ -1118,7 +1147,7 @@ func convexSearch(r geom.Ring, cv *convexRing, A, B, d geom.Point, ev *[2]sweepE
 	// back. g0, g1 are those edges' starts as offsets along each chain (0:
 	// no guess); a wrong guess costs one or two extra steps.
 	g0, g1 := 0, 0
-	if cv.regular {
+	if cv.Regular {
 		x := (fhi + flo) / (flo - fhi)
 		if !(x >= -1) { // NaN too
 			x = -1
@@ -1551,8 +1580,8 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 		}
 		return res
 	}
-	var buf [2*circleSegmentsMax + 2]geom.Vec3
-	pts := characteristicPoints(m, preparedOf(bf).ring(ti), buf[:0])
+	var buf [2*terrain.MaxPlanRing + 2]geom.Vec3
+	pts := characteristicPoints(m, bf.Occluders().Models.Rings[ti], buf[:0])
 	res.Centre = geom.Segment3{A: eye, B: pts[0]}
 	// The centre sightline is complete (its blocker is reported); the
 	// others only need Clear and stop at the first blocker found.
