@@ -208,9 +208,9 @@ type projView struct {
 	zlo, zhi   float64   // heights bounding every sightline of the query
 	targetRing []geom.Point
 	tz0, tz1   float64
-	wedge      []geom.Point // plan hull of the eye and the target ring
-	silBox     terrain.PlanBox      // bounds of the silhouette
-	tdmax      float64      // largest depth of the target's volume, grown by a relative 1e-9
+	wedge      []geom.Point    // plan hull of the eye and the target ring
+	silBox     terrain.PlanBox // bounds of the silhouette
+	tdmax      float64         // largest depth of the target's volume, grown by a relative 1e-9
 	// covered is set by addPart when a part in front covers the whole
 	// silhouette (the fraction is 0); with earlyStop the caller then stops
 	// collecting parts, otherwise it still needs them for the shares.

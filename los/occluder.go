@@ -179,7 +179,6 @@ func recip(x float64) float64 {
 	return r
 }
 
-
 // unitOctagon is the counter-clockwise regular octagon circumscribed about
 // the unit circle, first vertex on the +x axis (an immutable table).
 var unitOctagon = func() (o [8]geom.Point) {

@@ -69,4 +69,3 @@ func TestDirBucket(t *testing.T) {
 		}
 	}
 }
-
