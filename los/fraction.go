@@ -3,7 +3,6 @@ package los
 import (
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -369,7 +368,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
 	pts := v.prismProject(ring, z0, z1, sc.pts[:0])
 	sc.pts = pts
-	sil := hullInto(sc.sil[:0], pts)
+	sil := geom.ConvexHullInto(sc.sil[:0], pts)
 	sc.sil = sil
 	area := geom.ConvexArea(sil)
 	if len(sil) < 3 || !(area > 0) {
@@ -399,7 +398,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		return true
 	})
 	sc.wtmp = append(append(sc.wtmp[:0], ring...), geom.Flat(eye))
-	sc.wedge = hullInto(sc.wedge[:0], sc.wtmp)
+	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
@@ -477,7 +476,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 // addPart projects one convex occluder part, clips it to the silhouette and
 // keeps it when it lies in front of the target.
 func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, z0, z1 float64, sil []geom.Point) {
-	if z1 <= z0 || separated(v.wedge, part) {
+	if z1 <= z0 || geom.SeparatedByEdge(v.wedge, part) {
 		return
 	}
 	// A part wholly deeper than the target is behind it on every ray: the
@@ -493,7 +492,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	if pb := terrain.PlanBoxOf(sc.pts); pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1 {
 		return // the clip would be empty
 	}
-	sc.hull = hullInto(sc.hull[:0], sc.pts)
+	sc.hull = geom.ConvexHullInto(sc.hull[:0], sc.pts)
 	if len(sc.hull) < 3 {
 		return
 	}
@@ -505,7 +504,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		return
 	}
 	// Depth order along the ray through the clipped part's polyCentroid.
-	c := polyCentroid(clipped)
+	c := geom.ConvexCentroid(clipped)
 	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
 	so, okO := rayEntry(v.eye, dir, part, z0, z1)
 	st, okT := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
@@ -515,31 +514,9 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	}
 	sc.spans = append(sc.spans, [2]int{start, len(sc.buf)})
 	sc.items = append(sc.items, it)
-	if !v.covered && coversConvex(sc.hull, sil) {
+	if !v.covered && geom.ContainsClearly(sc.hull, sil) {
 		v.covered = true
 	}
-}
-
-// coversConvex reports whether every vertex of q lies inside the convex
-// counter-clockwise polygon p by a clear margin (1e-9 of p's edge length
-// times the coordinates' scale), so that subtracting p from q leaves
-// nothing: a conservative float test (doubtful cases are not covered).
-func coversConvex(p, q []geom.Point) bool {
-	n := len(p)
-	if n < 3 {
-		return false
-	}
-	for i := range n {
-		a, b := p[i], p[(i+1)%n]
-		d := b.Sub(a)
-		tol := 1e-9 * d.Norm() * (1 + abs(a.X) + abs(a.Y))
-		for _, x := range q {
-			if !(d.Cross(x.Sub(a)) > tol) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // hiddenShares sums the clipped parts per occluder.
@@ -593,7 +570,7 @@ func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
 	if best < 0 {
 		return geom.Vec3{}, false
 	}
-	c := polyCentroid(sc.arena[sc.cur[best][0]:sc.cur[best][1]])
+	c := geom.ConvexCentroid(sc.arena[sc.cur[best][0]:sc.cur[best][1]])
 	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
 	s, ok := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
 	if !ok {
@@ -634,14 +611,14 @@ func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total fl
 			for k := range n {
 				a, b := c[k], c[(k+1)%n]
 				start := len(sc.arena)
-				sc.arena = clipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], b, a)
+				sc.arena = geom.ClipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], b, a)
 				if out := sc.arena[start:]; len(out) >= 3 && geom.ConvexArea(out) > pieceRounding*total {
 					sc.next = append(sc.next, [2]int{start, len(sc.arena)})
 				} else {
 					sc.arena = sc.arena[:start]
 				}
 				start = len(sc.arena)
-				sc.arena = clipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], a, b)
+				sc.arena = geom.ClipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], a, b)
 				rest = [2]int{start, len(sc.arena)}
 				if rest[1]-rest[0] < 3 {
 					break
@@ -660,261 +637,6 @@ func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total fl
 // pieceRounding is the relative area below which a piece of the visible
 // region is a rounding sliver.
 const pieceRounding = 1e-14
-
-// clipHalfPlane appends to dst the part of the convex polygon p left of the
-// directed line a→b (floating point; used for witnesses only).
-func clipHalfPlane(dst, p []geom.Point, a, b geom.Point) []geom.Point {
-	n := len(p)
-	d := b.Sub(a)
-	side := func(q geom.Point) float64 { return d.Cross(q.Sub(a)) }
-	for i := range n {
-		q, r := p[i], p[(i+1)%n]
-		sq, sr := side(q), side(r)
-		if sq >= 0 {
-			dst = append(dst, q)
-		}
-		if (sq > 0 && sr < 0) || (sq < 0 && sr > 0) {
-			s := sq / (sq - sr)
-			dst = append(dst, geom.Pt(q.X+s*(r.X-q.X), q.Y+s*(r.Y-q.Y)))
-		}
-	}
-	return dst
-}
-
-// polyCentroid returns the area polyCentroid of a convex polygon (vertex mean when
-// its area is zero).
-func polyCentroid(p []geom.Point) geom.Point {
-	var cx, cy, a2 float64
-	o := p[0]
-	for i := 1; i+1 < len(p); i++ {
-		u, w := p[i].Sub(o), p[i+1].Sub(o)
-		cr := u.Cross(w)
-		a2 += cr
-		cx += cr * (u.X + w.X)
-		cy += cr * (u.Y + w.Y)
-	}
-	if a2 == 0 {
-		var s geom.Point
-		for _, q := range p {
-			s = s.Add(q)
-		}
-		return s.Mul(1 / float64(len(p)))
-	}
-	return geom.Pt(o.X+cx/(3*a2), o.Y+cy/(3*a2))
-}
-
-// hullInto appends to dst the counter-clockwise convex hull of pts
-// (Andrew's monotone chain with geom.Orient), reordering pts in place. It
-// allocates nothing when dst has room.
-func hullInto(dst, pts []geom.Point) []geom.Point {
-	sortPoints(pts)
-	n := len(pts)
-	// Drop repeated points (sorted, so repeats are adjacent).
-	k := 0
-	for i := range n {
-		if i == 0 || pts[i] != pts[k-1] {
-			pts[k] = pts[i]
-			k++
-		}
-	}
-	pts, n = pts[:k], k
-	if n < 3 {
-		return append(dst, pts...)
-	}
-	base := len(dst)
-	for _, p := range pts { // lower hull
-		for len(dst)-base >= 2 && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
-			dst = dst[:len(dst)-1]
-		}
-		dst = append(dst, p)
-	}
-	lower := len(dst) - base + 1
-	for i := n - 2; i >= 0; i-- { // upper hull
-		p := pts[i]
-		for len(dst)-base >= lower && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
-			dst = dst[:len(dst)-1]
-		}
-		dst = append(dst, p)
-	}
-	dst = dst[:len(dst)-1]
-	return dst[:base+cleanConvex(dst[base:])]
-}
-
-// hullTolerance is the relative size (of the polygon's extent) below which
-// a hull edge is too short, or a vertex too close to the chord of its
-// neighbours, to give a trustworthy clipping line: such vertices are
-// removed. Projected vertices that coincide in exact arithmetic (two
-// corners in line with the eye) come out of the projection a few ulps
-// apart, and a clip along the "edge" between them would cut at a random
-// angle.
-const hullTolerance = 1e-12
-
-// cleanConvex removes nearly repeated and nearly collinear vertices from
-// the convex polygon p in place and returns the new length. The area
-// changes by at most hullTolerance × extent × perimeter.
-func cleanConvex(p []geom.Point) int {
-	n := len(p)
-	if n < 3 {
-		return n
-	}
-	ext := 0.0
-	for _, q := range p {
-		d := q.Sub(p[0])
-		ext = math.Max(ext, math.Max(math.Abs(d.X), math.Abs(d.Y)))
-	}
-	eps := hullTolerance * ext
-	for changed := true; changed && n >= 3; {
-		changed = false
-		for i := 0; i < n && n >= 3; i++ {
-			prev, next := p[(i+n-1)%n], p[(i+1)%n]
-			c := next.Sub(prev)
-			l := c.Norm()
-			if p[i].Sub(prev).Norm() <= eps || l == 0 || math.Abs(c.Cross(p[i].Sub(prev)))/l <= eps {
-				copy(p[i:], p[i+1:n])
-				n--
-				changed = true
-				i--
-			}
-		}
-	}
-	return n
-}
-
-// leftTurn reports whether c is clearly left of a→b: the float cross
-// product exceeds its rounding bound. Doubtful turns count as not left, so
-// the hull drops such a middle vertex; it lies within rounding of the
-// chord and cleanConvex would drop it anyway. (geom.Orient would decide it
-// exactly, with big.Rat allocations on the many exactly collinear projected
-// corners.)
-func leftTurn(a, b, c geom.Point) bool {
-	l := (a.X - c.X) * (b.Y - c.Y)
-	r := (a.Y - c.Y) * (b.X - c.X)
-	return l-r > 8*0x1p-53*(abs(l)+abs(r))
-}
-
-// maxRuns is the number of monotone runs sortPoints merges; more go to a
-// general sort.
-const maxRuns = 8
-
-// sortPoints sorts pts by hullLess in place. Short lists are sorted by
-// insertion; longer ones made of at most maxRuns ascending or descending
-// runs (projected prisms, see prismProject) by merging the runs in place
-// (through a small stack buffer), the rest by a general sort. The order is the
-// same either way (points that compare equal are equal), except for NaN
-// coordinates, which always take the general sort.
-func sortPoints(pts []geom.Point) {
-	n := len(pts)
-	if n <= 24 {
-		for i := 1; i < n; i++ {
-			for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
-				pts[j], pts[j-1] = pts[j-1], pts[j]
-			}
-		}
-		return
-	}
-	var ends [maxRuns]int
-	runs := 0
-	for i := 0; i < n; {
-		if runs == maxRuns {
-			sortGeneral(pts)
-			return
-		}
-		j := i + 1
-		if j < n && hullLess(pts[j], pts[j-1]) {
-			for j < n && hullLess(pts[j], pts[j-1]) {
-				j++
-			}
-			slices.Reverse(pts[i:j])
-		} else {
-			for j < n && !hullLess(pts[j], pts[j-1]) {
-				j++
-			}
-		}
-		for _, p := range pts[i:j] {
-			if p.X != p.X || p.Y != p.Y {
-				sortGeneral(pts)
-				return
-			}
-		}
-		ends[runs] = j
-		runs++
-		i = j
-	}
-	// Merge each run into the sorted prefix before it.
-	for r := 1; r < runs; r++ {
-		mergeSorted(pts[:ends[r]], ends[r-1])
-	}
-}
-
-// mergeSorted merges the sorted halves p[:m] and p[m:] in place, through
-// a stack copy of the first half; a longer first half goes to sortGeneral.
-func mergeSorted(p []geom.Point, m int) {
-	var buf [128]geom.Point
-	if m > len(buf) {
-		sortGeneral(p)
-		return
-	}
-	left := buf[:m]
-	copy(left, p[:m])
-	i, j, k := 0, m, 0
-	for i < len(left) && j < len(p) {
-		if hullLess(p[j], left[i]) {
-			p[k] = p[j]
-			j++
-		} else {
-			p[k] = left[i]
-			i++
-		}
-		k++
-	}
-	copy(p[k:], left[i:]) // the rest of the second half is in place
-}
-
-// sortGeneral sorts pts by hullLess.
-func sortGeneral(pts []geom.Point) {
-	slices.SortFunc(pts, func(a, b geom.Point) int {
-		switch {
-		case hullLess(a, b):
-			return -1
-		case hullLess(b, a):
-			return 1
-		}
-		return 0
-	})
-}
-
-func hullLess(a, b geom.Point) bool {
-	return a.X < b.X || (a.X == b.X && a.Y < b.Y)
-}
-
-// separated reports whether some edge of the convex counter-clockwise
-// polygon w has every point of p clearly on its outer side (by more than
-// 1e-9 of the edge's length times the coordinates' scale), so that no
-// sightline from the eye to the target (all inside w on the plan) can
-// meet p. It is a conservative float filter: touching or doubtful cases
-// are not separated.
-func separated(w, p []geom.Point) bool {
-	n := len(w)
-	if n < 3 {
-		return false
-	}
-	for i := range n {
-		a, b := w[i], w[(i+1)%n]
-		d := b.Sub(a)
-		tol := 1e-9 * d.Norm() * (1 + math.Abs(a.X) + math.Abs(a.Y))
-		out := true
-		for _, q := range p {
-			if d.Cross(q.Sub(a)) > -tol {
-				out = false
-				break
-			}
-		}
-		if out {
-			return true
-		}
-	}
-	return false
-}
 
 // coverView holds one Sight query for hidesAll: the eye and the target's
 // volume ring × [0, h].

@@ -3,7 +3,6 @@ package los
 import (
 	"math/rand"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/sightline/sightline/geom"
@@ -105,33 +104,3 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 	}
 }
 
-// TestSortPoints compares sortPoints (run merging) with the general sort on
-// lists made of monotone runs, with repeats, and on random ones.
-func TestSortPoints(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for k := range 3000 {
-		n := 1 + rng.Intn(150)
-		pts := make([]geom.Point, n)
-		for i := range pts {
-			// Few distinct values, so repeats and ties in X are common.
-			pts[i] = geom.Pt(float64(rng.Intn(20)), float64(rng.Intn(5)))
-		}
-		if k%3 != 0 { // a few runs: sorted stretches, some reversed
-			for i := 0; i < n; {
-				j := min(n, i+1+rng.Intn(60))
-				sortGeneral(pts[i:j])
-				if rng.Intn(2) == 0 {
-					slices.Reverse(pts[i:j])
-				}
-				i = j
-			}
-		}
-		want := slices.Clone(pts)
-		sortGeneral(want)
-		got := slices.Clone(pts)
-		sortPoints(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("sortPoints(%v) = %v, want %v", pts, got, want)
-		}
-	}
-}
