@@ -103,4 +103,3 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 		t.Fatal("no hidden targets compared")
 	}
 }
-
