@@ -85,7 +85,7 @@ func VisibleFraction(bf *terrain.Battlefield, from, to string, opt Options) (Fra
 	f := newFilter(bf, &opt, si, ti, nil)
 	sc := getScratch()
 	defer putScratch(sc)
-	r := visibleFraction(bf, bf.Models()[si].EyePoint(), ti, &f, sc, true)
+	r := visibleFraction(bf, bf.Models()[si].EyePoint(), ti, &f, sc, fracFull)
 	r.From = from
 	return r, nil
 }
@@ -103,7 +103,7 @@ func VisibleFractionFrom(bf *terrain.Battlefield, eye geom.Vec3, targetID string
 	f := newFilter(bf, &opt, -1, ti, nil)
 	sc := getScratch()
 	defer putScratch(sc)
-	return visibleFraction(bf, eye, ti, &f, sc, true), nil
+	return visibleFraction(bf, eye, ti, &f, sc, fracFull), nil
 }
 
 // FractionMatrix returns m[i][j], the visible fraction of model j seen
@@ -138,7 +138,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				out[i][j] = 0
 				continue
 			}
-			out[i][j] = visibleFraction(bf, eye, j, &f, sc, false).Fraction
+			out[i][j] = visibleFraction(bf, eye, j, &f, sc, fracValue).Fraction
 		}
 	}
 	if workers == 1 {
@@ -214,24 +214,16 @@ const (
 // fracMode selects what visibleFractionMode computes besides the fraction.
 type fracMode uint8
 
-// visibleFraction computes the fraction of model ti seen from eye. detail
-// adds the silhouette, per-occluder shares and the witness.
-func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, detail bool) FractionResult {
-	if detail {
-		return visibleFractionMode(bf, eye, ti, f, sc, fracFull)
-	}
-	return visibleFractionMode(bf, eye, ti, f, sc, fracValue)
-}
-
-// visibleFractionMode is visibleFraction computing what mode asks for.
-func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
+// visibleFraction computes the fraction of model ti seen from eye, and
+// what else mode asks for.
+func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
 	pr := bf.Occluders()
 	m := &bf.Models()[ti]
 	res := FractionResult{To: m.ID, Eye: eye, Case: CaseSilhouette}
 	if m.Airborne() {
 		p := m.EyePoint()
 		res.Centre, res.Case = p, CasePoint
-		if segment(bf, eye, p, f).Clear {
+		if segment(bf, eye, p, f, segFull).Clear {
 			res.Fraction, res.Witness = 1, &p
 		}
 		return res
@@ -252,7 +244,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	area := geom.ConvexArea(sil)
 	if len(sil) < 3 || !(area > 0) {
 		res.Case = CaseDegenerate
-		if segment(bf, eye, centre, f).Clear {
+		if segment(bf, eye, centre, f, segFull).Clear {
 			w := centre // allocated only here
 			res.Fraction, res.Witness = 1, &w
 		}

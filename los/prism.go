@@ -483,28 +483,22 @@ func (sw *sweep) addRingFast(r geom.Ring, A, B, d geom.Point) bool {
 	return true
 }
 
-// addCrossFast appends the crossing of edge p→q (see crossFast); it
-// reports false when crossFast does.
+// addCrossFast appends the crossing of edge p→q (see crossInto); it
+// reports false when crossInto does.
 func (sw *sweep) addCrossFast(p, q geom.Point, sq int, A, d geom.Point) bool {
-	e, ok := crossFast(p, q, sq, A, d)
-	if ok {
-		sw.addEvent(e)
+	var e sweepEvent
+	if !crossInto(&e, p, q, sq, A, d) {
+		return false
 	}
-	return ok
+	sw.addEvent(e)
+	return true
 }
 
-// crossFast is the crossing event of edge p→q (q on side sq of the line,
-// p on the other, both exactly) with the bound on its parameter's rounding
-// error; ok is false when the crossing may lie at an end of the segment or
-// its parameter cannot be bounded.
-func crossFast(p, q geom.Point, sq int, A, d geom.Point) (e sweepEvent, ok bool) {
-	ok = crossInto(&e, p, q, sq, A, d)
-	return e, ok
-}
-
-// crossInto is crossFast writing the event to *e (left unspecified when it
-// reports false): the convex path's events are written in place rather than
-// copied through return values.
+// crossInto writes to *e the crossing event of edge p→q (q on side sq of
+// the line, p on the other, both exactly) with the bound on its
+// parameter's rounding error. It reports false (leaving *e unspecified)
+// when the crossing may lie at an end of the segment or its parameter
+// cannot be bounded.
 func crossInto(e *sweepEvent, p, q geom.Point, sq int, A, d geom.Point) bool {
 	ed := q.Sub(p)
 	pa := p.Sub(A)

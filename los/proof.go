@@ -60,7 +60,7 @@ func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bo
 		return false
 	}
 	m := &bf.Models()[ti]
-	s := segmentClear(bf, eye, geom.Lift(m.Position, m.Hull.Height/2), f)
+	s := segment(bf, eye, geom.Lift(m.Position, m.Hull.Height/2), f, segClearOnly)
 	return !s.Clear && cv.hidesAll(bf, f, s.Blocker.Item)
 }
 

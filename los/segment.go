@@ -94,7 +94,7 @@ func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore .
 	}
 	f := newFilter(bf, &opt, shooter, -1, ignore)
 	var res SegmentResult
-	segmentInto(&res, bf, a, b, &f, false, false)
+	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
 }
 
@@ -154,32 +154,31 @@ type grazeHit struct {
 	t    float64
 }
 
-// segment is SightSegment with a prepared filter.
-func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter) SegmentResult {
-	return segmentMode(bf, a, b, f, false)
-}
+// segMode selects how much of the segment test runs.
+type segMode uint8
 
-// segmentClear is segment for callers that only read Clear (and, when
-// Clear, Grazing): it stops at the first blocker found.
-func segmentClear(bf *terrain.Battlefield, a, b geom.Vec3, f *filter) SegmentResult {
-	return segmentMode(bf, a, b, f, true)
-}
+const (
+	// segFull finds the nearest blocker and every grazing contact before it.
+	segFull segMode = iota
+	// segClearOnly stops at the first blocker found (not necessarily the
+	// nearest), for callers that only read Clear (and, when Clear,
+	// Grazing).
+	segClearOnly
+	// segReference visits every occluder and decides each with
+	// prismSegment alone: the slow reference the tests compare against.
+	segReference
+)
 
-func segmentMode(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly bool) SegmentResult {
-	return segmentRun(bf, a, b, f, clearOnly, false)
-}
-
-// segmentRun is segment; reference selects the slow reference walk.
-func segmentRun(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, reference bool) SegmentResult {
+// segment is SightSegment for a prepared filter, in the given mode.
+func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) SegmentResult {
 	var res SegmentResult
-	segmentInto(&res, bf, a, b, f, clearOnly, reference)
+	segmentInto(&res, bf, a, b, f, mode)
 	return res
 }
 
-// segmentInto is segmentRun writing to *res (which must be the zero
-// value): SightSegment's result is then built once rather than copied
-// through every wrapper.
-func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f *filter, clearOnly, reference bool) {
+// segmentInto is segment writing to *res (which must be the zero value):
+// SightSegment's result is then built in place rather than copied.
+func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) {
 	res.From, res.To, res.Clear, res.GrazingBlocks = a, b, true, f.opt.GrazingBlocks
 	if !finiteVec(a) || !finiteVec(b) {
 		return
@@ -188,7 +187,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	st.bf, st.occ, st.f, st.a, st.b = bf, bf.Occluders(), f, a, b
 	st.np = len(st.occ.Pieces.Boxes)
 	st.first.t = math.Inf(1)
-	st.clearOnly, st.reference = clearOnly, reference
+	st.clearOnly, st.reference = mode == segClearOnly, mode == segReference
 	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
 		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
 		// disc test of visitID off.
@@ -484,17 +483,11 @@ func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) 
 			return h
 		}
 	}
-	return prismSwept(fp, top, st.a, st.b, st.reference)
-}
-
-// prismSwept is the prism test with a sweep: prismSegment for the
-// reference walk, prismSegmentFast otherwise.
-func prismSwept(fp geom.Polygon, top float64, a, b geom.Vec3, reference bool) segHit {
 	var sw sweep
-	if reference {
-		return prismSegment(fp, top, a, b, &sw)
+	if st.reference {
+		return prismSegment(fp, top, st.a, st.b, &sw)
 	}
-	return prismSegmentFast(fp, top, a, b, &sw)
+	return prismSegmentFast(fp, top, st.a, st.b, &sw)
 }
 
 // record folds one occluder's hit into the state.

@@ -71,7 +71,7 @@ func Sight(bf *terrain.Battlefield, from, to string, opt Options) (SightResult, 
 		return SightResult{}, errUnknown(bf, "target", to)
 	}
 	f := newFilter(bf, &opt, si, ti, nil)
-	r := sight(bf, bf.Models()[si].EyePoint(), ti, &f)
+	r := sight(bf, bf.Models()[si].EyePoint(), ti, &f, false)
 	r.From = from
 	return r, nil
 }
@@ -87,17 +87,13 @@ func SightFrom(bf *terrain.Battlefield, eye geom.Vec3, targetID string, opt Opti
 		return SightResult{}, errNonFinite("eye", eye)
 	}
 	f := newFilter(bf, &opt, -1, ti, nil)
-	return sight(bf, eye, ti, &f), nil
+	return sight(bf, eye, ti, &f, false), nil
 }
 
-// sight implements Sight for a prepared filter.
-func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) SightResult {
-	return sightRun(bf, eye, ti, f, false)
-}
-
-// sightRun is sight; reference turns off the cover proofs (hidesAll), for
-// the tests that compare the two.
-func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference bool) SightResult {
+// sight is Sight from eye to model ti for a prepared filter; reference
+// turns off the cover proofs (hidesAll), for the tests that compare the
+// two.
+func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference bool) SightResult {
 	m := &bf.Models()[ti]
 	res := SightResult{To: m.ID, Eye: eye, GrazingBlocks: f.opt.GrazingBlocks, Method: MethodPoint}
 	visible := func(s SegmentResult) {
@@ -109,7 +105,7 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 	if m.Airborne() {
 		p := m.EyePoint()
 		res.Method, res.Centre = MethodAirborne, geom.Segment3{A: eye, B: p}
-		s := segment(bf, eye, p, f)
+		s := segment(bf, eye, p, f, segFull)
 		if s.Clear {
 			visible(s)
 		} else {
@@ -123,7 +119,7 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 	res.Centre = geom.Segment3{A: eye, B: pts[0]}
 	// The centre sightline is complete (its blocker is reported); the
 	// others only need Clear and stop at the first blocker found.
-	centre := segment(bf, eye, pts[0], f)
+	centre := segment(bf, eye, pts[0], f, segFull)
 	if centre.Clear {
 		visible(centre)
 		return res
@@ -161,7 +157,7 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 		return hidden()
 	}
 	for _, p := range pts[1:] {
-		s := segmentClear(bf, eye, p, f)
+		s := segment(bf, eye, p, f, segClearOnly)
 		if s.Clear {
 			visible(s)
 			return res
@@ -170,7 +166,7 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 			return hidden()
 		}
 	}
-	fr := visibleFractionMode(bf, eye, ti, f, sc, fracSight)
+	fr := visibleFraction(bf, eye, ti, f, sc, fracSight)
 	res.Method = MethodRegion
 	if fr.Case == CaseEyeInside {
 		res.Method = MethodEyeInside
@@ -182,7 +178,7 @@ func sightRun(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, referen
 	fv := fr.Fraction
 	res.Fraction = &fv
 	if fr.Witness != nil {
-		if s := segment(bf, eye, *fr.Witness, f); s.Clear {
+		if s := segment(bf, eye, *fr.Witness, f, segFull); s.Clear {
 			visible(s)
 			return res
 		}

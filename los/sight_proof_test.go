@@ -30,8 +30,8 @@ func TestSightMatchesReference(t *testing.T) {
 			opt := opts[k%len(opts)]
 			f := newFilter(bf, &opt, p[0], p[1], nil)
 			eye := ms[p[0]].EyePoint()
-			got := sightRun(bf, eye, p[1], &f, false)
-			want := sightRun(bf, eye, p[1], &f, true)
+			got := sight(bf, eye, p[1], &f, false)
+			want := sight(bf, eye, p[1], &f, true)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d %s→%s %+v:\nfast %+v\nref  %+v", seed, ms[p[0]].ID, ms[p[1]].ID, opt, got, want)
 			}
@@ -50,8 +50,8 @@ func TestSightMatchesReference(t *testing.T) {
 			if k%4 == 0 { // close to the target
 				eye = geom.Lift(ms[ti].Position.Add(geom.Pt(rng.Float64()*4-2, rng.Float64()*4-2)), rng.Float64()*4)
 			}
-			got := sightRun(bf, eye, ti, &f, false)
-			want := sightRun(bf, eye, ti, &f, true)
+			got := sight(bf, eye, ti, &f, false)
+			want := sight(bf, eye, ti, &f, true)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d eye %v→%s %+v:\nfast %+v\nref  %+v", seed, eye, ms[ti].ID, opt, got, want)
 			}
@@ -87,7 +87,7 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 					want := 1.0
 					if i != j {
 						f := newFilter(bf, &opt, i, j, nil)
-						want = visibleFraction(bf, ms[i].EyePoint(), j, &f, sc, false).Fraction
+						want = visibleFraction(bf, ms[i].EyePoint(), j, &f, sc, fracValue).Fraction
 					}
 					if got[i][j] != want {
 						t.Fatalf("seed %d %+v: FractionMatrix[%d][%d] = %v, want %v", seed, opt, i, j, got[i][j], want)
