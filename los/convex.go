@@ -8,7 +8,7 @@ import (
 )
 
 // prismConvex is prismSegmentFast for a footprint whose outer ring is
-// strictly convex with no holes (cv its convexRing), without a sweep: the
+// strictly convex with no holes (cv its terrain.ConvexRing), without a sweep: the
 // none or two crossings come from convexCrossings, and the answer is the
 // one blockAll, blockMixed and grazeMixed give on those events (one
 // interior stretch between them). ok is false when the general path must
@@ -105,7 +105,7 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.Conve
 }
 
 // strictlyInside reports whether A lies in the interior of the strictly
-// convex counter-clockwise ring r (cv its convexRing), exactly; it may also
+// convex counter-clockwise ring r (cv its terrain.ConvexRing), exactly; it may also
 // report false for an interior A on the fan diagonal it tests (the caller
 // then takes the crossings path). A small ring is checked edge by edge (A
 // strictly left of each). A large one by its fan from r[0]: a point
@@ -153,7 +153,7 @@ func strictlyInside(r geom.Ring, cv *terrain.ConvexRing, A geom.Point) bool {
 }
 
 // convexCrossings finds the boundary crossings of the strictly convex
-// counter-clockwise ring r (cv its convexRing) with the line A→B: none or
+// counter-clockwise ring r (cv its terrain.ConvexRing) with the line A→B: none or
 // two, ev[0] before ev[1] along the line and farther apart than their
 // error bounds, the same events collectFast would give. ok is false when
 // a vertex lies on the line or the crossings cannot be separated; the

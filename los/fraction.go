@@ -194,10 +194,13 @@ type fracScratch struct {
 	wtmp  []geom.Point
 }
 
+// scratchPool recycles fracScratch spaces between queries.
 var scratchPool = sync.Pool{New: func() any { return new(fracScratch) }}
 
+// getScratch takes a fracScratch from the pool.
 func getScratch() *fracScratch { return scratchPool.Get().(*fracScratch) }
 
+// putScratch returns s to the pool.
 func putScratch(s *fracScratch) { scratchPool.Put(s) }
 
 const (
@@ -211,7 +214,7 @@ const (
 	fracFull
 )
 
-// fracMode selects what visibleFractionMode computes besides the fraction.
+// fracMode selects what visibleFraction computes besides the fraction.
 type fracMode uint8
 
 // visibleFraction computes the fraction of model ti seen from eye, and

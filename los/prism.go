@@ -168,7 +168,7 @@ type sweepEvent struct {
 	err    float64 // bound on the rounding error of t (prismSegmentFast)
 }
 
-// sweep holds the fracScratch space of prismSegment.
+// sweep holds the boundary events of prismSegment and prismSegmentFast.
 type sweep struct {
 	ev   [16]sweepEvent
 	nev  int           // events in ev, when over is nil
@@ -328,6 +328,8 @@ func (sw *sweep) blockAll(a, b geom.Vec3, top float64, every bool) segHit {
 	return h
 }
 
+// zAt is the height at parameter t of the segment a→b (exactly b.Z at
+// t = 1).
 func zAt(a, b geom.Vec3, t float64) float64 {
 	if t == 1 {
 		return b.Z

@@ -83,7 +83,7 @@ type SegmentResult struct {
 // same parameter go to a true block, then pieces before models, then the
 // lower index. It allocates nothing unless it has grazing contacts to
 // report or an occluder has more than 16 boundary crossings on the line
-// (the first call on a Battlefield also builds its prepared data, see
+// (the first call on a Battlefield also builds its terrain.Occluders, see
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
 	shooter := -1
@@ -420,7 +420,7 @@ func (st *segState) flush() bool {
 }
 
 // entrySlack bounds the rounding of a box entry parameter
-// (planBox.hitsSegment) below the true one.
+// (boxEntry) below the true one.
 const entrySlack = 1e-9
 
 // visitID handles one prepared occluder (pieces first, then models)
@@ -428,7 +428,7 @@ const entrySlack = 1e-9
 func (st *segState) visitID(id int) bool {
 	if st.lenD > 0 && !st.reference {
 		// The segment's plan misses the occluder's disc clearly (by more
-		// than rounding, see planDisc): no contact at all.
+		// than rounding, see terrain.PlanDisc): no contact at all.
 		d := st.disc(id)
 		cx, cy := d.CX-st.a.X, d.CY-st.a.Y
 		r := d.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
@@ -476,7 +476,7 @@ func (st *segState) visit(it terrain.Item) bool {
 }
 
 // prism decides how the segment meets one prism; cv is the footprint's
-// convexRing when it is strictly convex without holes (nil otherwise).
+// terrain.ConvexRing when it is strictly convex without holes (nil otherwise).
 func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
 	if cv != nil && !st.reference {
 		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
@@ -547,6 +547,7 @@ func (st *segState) fillBlocker(bl *Blocker) {
 	}
 }
 
+// segAt is the point at parameter t of the segment a→b.
 func segAt(a, b geom.Vec3, t float64) geom.Vec3 {
 	return geom.Segment3{A: a, B: b}.At(t)
 }
@@ -559,6 +560,7 @@ func itemID(bf *terrain.Battlefield, it terrain.Item) string {
 	return bf.Models()[it.Index].ID
 }
 
+// sgnCmp compares x and y: -1, 0 or +1 (0 when either is NaN).
 func sgnCmp(x, y float64) int {
 	switch {
 	case x < y:
@@ -577,6 +579,7 @@ func abs(x float64) float64 {
 	return x
 }
 
+// finiteVec reports whether every coordinate of v is finite.
 func finiteVec(v geom.Vec3) bool {
 	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
 }

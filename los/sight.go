@@ -191,7 +191,7 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference 
 // characteristicPoints appends the points Sight tries first: the volume's
 // centre, its top centre, then the corners of its plan ring at the top and
 // at the bottom (at most 8 of each, evenly spread over a polygonised base).
-// ring is the model's plan ring (modelRing).
+// ring is the model's plan ring (terrain.Model.PlanRing).
 func characteristicPoints(m *terrain.Model, ring []geom.Point, dst []geom.Vec3) []geom.Vec3 {
 	h := m.Hull.Height
 	dst = append(dst, geom.Lift(m.Position, h/2), geom.Lift(m.Position, h))
@@ -213,6 +213,7 @@ func errUnknown(bf *terrain.Battlefield, role, id string) error {
 	return fmt.Errorf("los: %s %q: %w", role, id, terrain.ErrUnknownID)
 }
 
+// errNonFinite is the error for a non-finite point given as field.
 func errNonFinite(field string, v geom.Vec3) error {
 	return fmt.Errorf("los: %s (%g, %g, %g) is not finite: %w", field, v.X, v.Y, v.Z, terrain.ErrInvalidValue)
 }

@@ -49,7 +49,7 @@ func (v *projView) depth(p geom.Point, z float64) float64 {
 // and the points where its edges cross the near plane. The projection of
 // the clipped prism is the convex hull of these points. They come bottom
 // ring first, then top ring, each in ring order, then the crossings: a few
-// monotone runs, which sortPoints merges instead of sorting.
+// monotone runs, which geom.ConvexHullInto merges instead of sorting.
 func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Point) []geom.Point {
 	n := len(ring)
 	depth := func(p geom.Point, z float64) float64 {
@@ -96,7 +96,7 @@ func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Po
 	return dst
 }
 
-// entry returns the ray parameter s >= 0 at which the ray eye + s·dir enters
+// rayEntry returns the ray parameter s >= 0 at which the ray eye + s·dir enters
 // the convex prism ring × [z0, z1] (counter-clockwise ring), and whether it
 // meets it at all.
 func rayEntry(eye, dir geom.Vec3, ring []geom.Point, z0, z1 float64) (float64, bool) {
@@ -159,7 +159,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		sc.buf = sc.buf[:start]
 		return
 	}
-	// Depth order along the ray through the clipped part's polyCentroid.
+	// Depth order along the ray through the clipped part's centroid.
 	c := geom.ConvexCentroid(clipped)
 	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
 	so, okO := rayEntry(v.eye, dir, part, z0, z1)
@@ -210,7 +210,7 @@ func hiddenShares(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, ar
 const maxWitnessPieces = 4096
 
 // witness finds a point of the visible region (the silhouette minus every
-// clipped part, left in sc.cur by the last subtract) as the polyCentroid of
+// clipped part, left in sc.cur by the last subtract) as the centroid of
 // the largest convex piece of it, lifted back onto the target's surface.
 func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
 	best, bestA := -1, 0.0
