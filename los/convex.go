@@ -14,6 +14,11 @@ import (
 // interior stretch between them). ok is false when the general path must
 // decide (vertical segment, segment level with the roof at its lowest, a
 // vertex on the line, crossings too close together or to an end).
+//
+// It stays one function (about 90 lines) on purpose: it is the hot path of
+// SightSegment, its steps mirror blockAll, blockMixed and grazeMixed line
+// for line (so the two can be read side by side), and its two events live
+// in a stack array that helper calls would have to share by pointer.
 func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing) (h segHit, ok bool) {
 	A, B := geom.Flat(a), geom.Flat(b)
 	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)

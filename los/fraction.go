@@ -263,15 +263,25 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1
 	zmin := math.Min(eye.Z, z0)
+	v.collectParts(bf, f, sc, sil, zmin)
+	v.settle(bf, sc, sil, mode, &res)
+	return res
+}
+
+// collectParts projects every occluder part that may hide some of the
+// silhouette sil (plan box meeting the eye's and the target's, selected by
+// f, reaching above zmin) and keeps the clipped parts in front of the
+// target in sc.parts, with their items in sc.items.
+func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin float64) {
 	// Candidates: every item whose plan box meets the plan box of the eye
 	// and the target, which holds every sightline of the query.
-	box := geom.RectFromPoints(geom.Flat(eye)).Union(geom.Polygon{Outer: ring}.Bound())
+	box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
 	sc.cands = sc.cands[:0]
 	bf.VisitRect(box, func(it terrain.Item) bool {
 		sc.cands = append(sc.cands, it)
 		return true
 	})
-	sc.wtmp = append(append(sc.wtmp[:0], ring...), geom.Flat(eye))
+	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
 	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
@@ -298,7 +308,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		if !ok || om.Hull.Height < zmin {
 			continue
 		}
-		oring := pr.Models.Rings[it.Index]
+		oring := bf.Occluders().Models.Rings[it.Index]
 		if len(oring) < 3 {
 			continue
 		}
@@ -308,16 +318,23 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	for _, s := range sc.spans {
 		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
 	}
+}
+
+// settle fills r (whose SilhouetteArea is set) from the collected parts:
+// the visible area and fraction, then what mode asks for (the witness, the
+// silhouette and every occluder's share).
+func (v *projView) settle(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, mode fracMode, r *FractionResult) {
+	area := r.SilhouetteArea
 	if v.covered {
 		// One part in front covers the whole silhouette: nothing is
 		// visible, no witness; only the shares remain to compute.
-		res.VisibleArea, res.Fraction = 0, 0
+		r.VisibleArea, r.Fraction = 0, 0
 		if mode != fracFull {
-			return res
+			return
 		}
-		res.Silhouette = append([]geom.Point(nil), sil...)
-		res.Hidden = hiddenShares(bf, sc, sil, area)
-		return res
+		r.Silhouette = append([]geom.Point(nil), sil...)
+		r.Hidden = hiddenShares(bf, sc, sil, area)
+		return
 	}
 	// Always subtract (with no parts it copies sil): it leaves the
 	// visible pieces in sc.cur for the witness.
@@ -325,26 +342,25 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	vis := math.Max(0, area-hidden)
 	if vis <= areaRounding*area {
 		// The clipping carries rounding of order ulp × perimeter (slivers
-		// along shared edges): a
-		// visible remainder this small is that rounding, not a region.
+		// along shared edges): a visible remainder this small is that
+		// rounding, not a region.
 		vis = 0
 	}
-	res.VisibleArea = vis
-	res.Fraction = math.Min(1, vis/area)
+	r.VisibleArea = vis
+	r.Fraction = math.Min(1, vis/area)
 	if mode == fracValue {
-		return res
+		return
 	}
 	if vis > 0 {
 		if p, ok := v.witness(sc); ok {
-			res.Witness = &p
+			r.Witness = &p
 		}
 	}
 	if mode == fracSight {
-		return res
+		return
 	}
-	res.Silhouette = append([]geom.Point(nil), sil...)
-	res.Hidden = hiddenShares(bf, sc, sil, area)
-	return res
+	r.Silhouette = append([]geom.Point(nil), sil...)
+	r.Hidden = hiddenShares(bf, sc, sil, area)
 }
 
 // areaRounding is the relative visible area below which the remainder of

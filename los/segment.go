@@ -238,21 +238,8 @@ func (st *segState) walk() {
 	ax, ay := st.a.X, st.a.Y
 	dx, dy := st.b.X-ax, st.b.Y-ay
 	g := &st.occ.Grid
-	nid := st.np + len(st.occ.Models.Boxes)
-	if st.reference {
-		for id := range nid {
-			if !st.visitID(id) {
-				return
-			}
-		}
-		return
-	}
-	if g.NX == 0 {
-		for id := range nid {
-			if _, ok := boxEntry(st.box(id), ax, ay, dx, dy, 0, 0); ok && !st.visitID(id) {
-				return
-			}
-		}
+	if st.reference || g.NX == 0 {
+		st.walkAll(dx, dy)
 		return
 	}
 	st.ncand = 0
@@ -287,13 +274,7 @@ func (st *segState) walk() {
 			if j == j1 {
 				y1 = yhi
 			}
-			var xa, xb float64
-			if slope != 0 {
-				xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
-			} else {
-				xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
-			}
-			x0, x1 = max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
+			x0, x1 = st.xSpan(y0, y1, slope, xlo, xhi)
 		}
 		i0, i1 := g.Col(x0-m), g.Col(x1+m)
 		istep, ia, ib := 1, i0, i1
@@ -315,19 +296,8 @@ func (st *segState) walk() {
 			if st.ncand > 0 && !st.flush() {
 				return
 			}
-			// Cells further on in this row lie past the parameter where
-			// the segment leaves this cell's column (less the margin),
-			// the rows further on past the row's end (below): once the
-			// blocker is nearer, nothing unvisited can block first or
-			// graze before it.
-			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 {
-				xb := g.X0 + float64(i+1)*g.CW - m
-				if dx < 0 {
-					xb = g.X0 + float64(i)*g.CW + m
-				}
-				if st.first.t+entrySlack < min((xb-ax)/dx, st.rowExit(j, dy, m)) {
-					return
-				}
+			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 && st.cellPassed(i, j, dx, dy, m) {
+				return
 			}
 			if i == ib {
 				break
@@ -359,6 +329,50 @@ func (st *segState) disc(id int) *terrain.PlanDisc {
 		return &st.occ.Pieces.Discs[id]
 	}
 	return &st.occ.Models.Discs[id-st.np]
+}
+
+// walkAll visits every occluder (the reference walk), or without a grid
+// every one whose plan box the segment's plan a + t·(dx, dy) may touch.
+func (st *segState) walkAll(dx, dy float64) {
+	for id := range st.np + len(st.occ.Models.Boxes) {
+		if !st.reference {
+			if _, ok := boxEntry(st.box(id), st.a.X, st.a.Y, dx, dy, 0, 0); !ok {
+				continue
+			}
+		}
+		if !st.visitID(id) {
+			return
+		}
+	}
+}
+
+// xSpan returns the x range, clamped to [xlo, xhi], of the segment's plan
+// between the plan ordinates y0 and y1 (dy != 0); slope is
+// dx/dy, or 0 to divide instead (see walk).
+func (st *segState) xSpan(y0, y1, slope, xlo, xhi float64) (float64, float64) {
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	var xa, xb float64
+	if slope != 0 {
+		xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
+	} else {
+		xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+	}
+	return max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
+}
+
+// cellPassed reports whether the blocker found lies before every cell the
+// walk has not visited yet: cells further on in row j lie past the
+// parameter where the segment leaves column i (less the margin m), the
+// rows further on past the row's end (rowExit). Once the blocker is
+// nearer, nothing unvisited can block first or graze before it. dx != 0.
+func (st *segState) cellPassed(i, j int, dx, dy, m float64) bool {
+	g := &st.occ.Grid
+	xb := g.X0 + float64(i+1)*g.CW - m
+	if dx < 0 {
+		xb = g.X0 + float64(i)*g.CW + m
+	}
+	return st.first.t+entrySlack < min((xb-st.a.X)/dx, st.rowExit(j, dy, m))
 }
 
 // rowExit returns the parameter where the segment leaves grid row j

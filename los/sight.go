@@ -96,21 +96,13 @@ func SightFrom(bf *terrain.Battlefield, eye geom.Vec3, targetID string, opt Opti
 func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference bool) SightResult {
 	m := &bf.Models()[ti]
 	res := SightResult{To: m.ID, Eye: eye, GrazingBlocks: f.opt.GrazingBlocks, Method: MethodPoint}
-	visible := func(s SegmentResult) {
-		res.Visible = true
-		w := geom.Segment3{A: s.From, B: s.To}
-		res.Witness = &w
-		res.Grazing = s.Grazing
-	}
 	if m.Airborne() {
 		p := m.EyePoint()
 		res.Method, res.Centre = MethodAirborne, geom.Segment3{A: eye, B: p}
-		s := segment(bf, eye, p, f, segFull)
-		if s.Clear {
-			visible(s)
+		if s := segment(bf, eye, p, f, segFull); s.Clear {
+			res.seen(s)
 		} else {
-			bl := s.Blocker
-			res.BlockedBy = &bl
+			res.blocked(s.Blocker)
 		}
 		return res
 	}
@@ -121,24 +113,58 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference 
 	// others only need Clear and stop at the first blocker found.
 	centre := segment(bf, eye, pts[0], f, segFull)
 	if centre.Clear {
-		visible(centre)
+		res.seen(centre)
 		return res
 	}
-	sc := getScratch()
-	defer putScratch(sc)
-	// hidden is the answer of the region computation when nothing of the
-	// target is visible.
-	hidden := func() SightResult {
+	switch s, out := sightPoints(bf, eye, ti, f, centre.Blocker.Item, pts[1:], reference); out {
+	case pointSeen:
+		res.seen(s)
+		return res
+	case pointsHidden:
+		// The region computation's answer when nothing is visible.
 		res.Method = MethodRegion
 		fv := 0.0
 		res.Fraction = &fv
-		bl := centre.Blocker
-		res.BlockedBy = &bl
+		res.blocked(centre.Blocker)
 		return res
 	}
-	// Most sightlines are blocked, mostly by one occluder hiding the whole
-	// target: the blockers met are tried as cover proofs (hidesAll), each
-	// once, so that neither the remaining points nor the region are needed.
+	sightRegion(bf, eye, ti, f, &res)
+	if !res.Visible && res.Method == MethodRegion {
+		res.blocked(centre.Blocker)
+	}
+	return res
+}
+
+// seen records the clear sightline s as the witness.
+func (r *SightResult) seen(s SegmentResult) {
+	r.Visible = true
+	w := geom.Segment3{A: s.From, B: s.To}
+	r.Witness = &w
+	r.Grazing = s.Grazing
+}
+
+// blocked records bl as the blocker of the centre sightline.
+func (r *SightResult) blocked(bl Blocker) { r.BlockedBy = &bl }
+
+// pointsOutcome is what the characteristic points settled.
+type pointsOutcome uint8
+
+const (
+	// pointsOpen: every point is blocked, nothing proven: the region decides.
+	pointsOpen pointsOutcome = iota
+	// pointSeen: a sightline to a point is clear.
+	pointSeen
+	// pointsHidden: a blocker provably hides the whole target.
+	pointsHidden
+)
+
+// sightPoints tries the sightlines from eye to pts (the characteristic
+// points after the centre, whose blocker is first) and returns the first
+// clear one. Most sightlines are blocked, mostly by one occluder hiding the
+// whole target: the blockers met (first included) are tried as cover
+// proofs (hidesAll), each once, so that neither the remaining points nor
+// the region are needed; reference turns the proofs off.
+func sightPoints(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, first terrain.Item, pts []geom.Vec3, reference bool) (SegmentResult, pointsOutcome) {
 	cv, prove := coverView{}, false
 	if !reference {
 		cv, prove = newCoverView(bf, eye, ti)
@@ -153,19 +179,29 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference 
 		ntried++
 		return cv.hidesAll(bf, f, it)
 	}
-	if try(centre.Blocker.Item) {
-		return hidden()
+	if try(first) {
+		return SegmentResult{}, pointsHidden
 	}
-	for _, p := range pts[1:] {
+	for _, p := range pts {
 		s := segment(bf, eye, p, f, segClearOnly)
 		if s.Clear {
-			visible(s)
-			return res
+			return s, pointSeen
 		}
 		if try(s.Blocker.Item) {
-			return hidden()
+			return SegmentResult{}, pointsHidden
 		}
 	}
+	return SegmentResult{}, pointsOpen
+}
+
+// sightRegion decides Sight by the exact visible region of model ti's
+// silhouette (visibleFraction) when every characteristic point is
+// blocked: a clear sightline through the region's witness makes it
+// visible. It sets Method, Fraction and the witness; the caller sets
+// BlockedBy when the target stays hidden.
+func sightRegion(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, res *SightResult) {
+	sc := getScratch()
+	defer putScratch(sc)
 	fr := visibleFraction(bf, eye, ti, f, sc, fracSight)
 	res.Method = MethodRegion
 	if fr.Case == CaseEyeInside {
@@ -173,19 +209,15 @@ func sight(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, reference 
 		res.Visible = true
 		w := geom.Segment3{A: eye, B: eye}
 		res.Witness = &w
-		return res
+		return
 	}
 	fv := fr.Fraction
 	res.Fraction = &fv
 	if fr.Witness != nil {
 		if s := segment(bf, eye, *fr.Witness, f, segFull); s.Clear {
-			visible(s)
-			return res
+			res.seen(s)
 		}
 	}
-	bl := centre.Blocker
-	res.BlockedBy = &bl
-	return res
 }
 
 // characteristicPoints appends the points Sight tries first: the volume's
