@@ -40,8 +40,6 @@ func ExampleVisibleFractionFrom() {
 		panic(err)
 	}
 	fmt.Println(r.Explain())
-	fmt.Println("band:", los.DZCBands.Band(r.Fraction))
 	// Output:
 	// tank-1 is 50.0 % visible: wall-1 hides 50.0 %
-	// band: 1
 }

@@ -3,7 +3,6 @@ package los
 import (
 	"math"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -86,7 +85,7 @@ func VisibleFraction(bf *terrain.Battlefield, from, to string, opt Options) (Fra
 	f := newFilter(bf, &opt, si, ti, nil)
 	sc := getScratch()
 	defer putScratch(sc)
-	r := visibleFraction(bf, bf.Models()[si].EyePoint(), ti, &f, sc, true)
+	r := visibleFraction(bf, bf.Models()[si].EyePoint(), ti, &f, sc, fracFull)
 	r.From = from
 	return r, nil
 }
@@ -104,7 +103,7 @@ func VisibleFractionFrom(bf *terrain.Battlefield, eye geom.Vec3, targetID string
 	f := newFilter(bf, &opt, -1, ti, nil)
 	sc := getScratch()
 	defer putScratch(sc)
-	return visibleFraction(bf, eye, ti, &f, sc, true), nil
+	return visibleFraction(bf, eye, ti, &f, sc, fracFull), nil
 }
 
 // FractionMatrix returns m[i][j], the visible fraction of model j seen
@@ -139,7 +138,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				out[i][j] = 0
 				continue
 			}
-			out[i][j] = visibleFraction(bf, eye, j, &f, sc, false).Fraction
+			out[i][j] = visibleFraction(bf, eye, j, &f, sc, fracValue).Fraction
 		}
 	}
 	if workers == 1 {
@@ -195,135 +194,14 @@ type fracScratch struct {
 	wtmp  []geom.Point
 }
 
+// scratchPool recycles fracScratch spaces between queries.
 var scratchPool = sync.Pool{New: func() any { return new(fracScratch) }}
 
-func getScratch() *fracScratch  { return scratchPool.Get().(*fracScratch) }
+// getScratch takes a fracScratch from the pool.
+func getScratch() *fracScratch { return scratchPool.Get().(*fracScratch) }
+
+// putScratch returns s to the pool.
 func putScratch(s *fracScratch) { scratchPool.Put(s) }
-
-// projView is the perspective projection of one query.
-type projView struct {
-	eye        geom.Vec3
-	w, e1, e2  geom.Vec3 // axis and image-plane basis, orthonormal
-	near       float64   // depth of the near plane
-	zlo, zhi   float64   // heights bounding every sightline of the query
-	targetRing []geom.Point
-	tz0, tz1   float64
-	wedge      []geom.Point // plan hull of the eye and the target ring
-	silBox     planBox      // bounds of the silhouette
-	tdmax      float64      // largest depth of the target's volume, grown by a relative 1e-9
-	// covered is set by addPart when a part in front covers the whole
-	// silhouette (the fraction is 0); with earlyStop the caller then stops
-	// collecting parts, otherwise it still needs them for the shares.
-	earlyStop, covered bool
-}
-
-// newProjView returns the projection from eye along eye→centre.
-func newProjView(eye, centre geom.Vec3) projView {
-	w := centre.Sub(eye)
-	dist := w.Norm()
-	w = w.Mul(1 / dist)
-	up := geom.V3(0, 0, 1)
-	e1 := w.Cross(up)
-	if e1.Norm() < 1e-12 {
-		e1 = geom.V3(1, 0, 0).Sub(w.Mul(w.X))
-	}
-	e1 = e1.Normalize()
-	e2 := e1.Cross(w)
-	return projView{eye: eye, w: w, e1: e1, e2: e2, near: 1e-6 * dist}
-}
-
-// depth is the depth of the point (p, z) along the projection axis.
-func (v *projView) depth(p geom.Point, z float64) float64 {
-	return (p.X-v.eye.X)*v.w.X + (p.Y-v.eye.Y)*v.w.Y + (z-v.eye.Z)*v.w.Z
-}
-
-// prismProject appends to dst the projections of the part of the convex
-// prism ring × [z0, z1] in front of the near plane: its vertices in front
-// and the points where its edges cross the near plane. The projection of
-// the clipped prism is the convex hull of these points. They come bottom
-// ring first, then top ring, each in ring order, then the crossings: a few
-// monotone runs, which sortPoints merges instead of sorting.
-func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Point) []geom.Point {
-	n := len(ring)
-	depth := func(p geom.Point, z float64) float64 {
-		return (p.X-v.eye.X)*v.w.X + (p.Y-v.eye.Y)*v.w.Y + (z-v.eye.Z)*v.w.Z
-	}
-	proj := func(p geom.Point, z float64, d float64) geom.Point {
-		r := geom.V3(p.X-v.eye.X, p.Y-v.eye.Y, z-v.eye.Z)
-		return geom.Pt(r.Dot(v.e1)/d, r.Dot(v.e2)/d)
-	}
-	edge := func(p, q geom.Point, zp, zq, dp, dq float64) {
-		if (dp-v.near)*(dq-v.near) < 0 {
-			s := (v.near - dp) / (dq - dp)
-			x := geom.Pt(p.X+s*(q.X-p.X), p.Y+s*(q.Y-p.Y))
-			dst = append(dst, proj(x, zp+s*(zq-zp), v.near))
-		}
-	}
-	cut := false
-	for _, p := range ring {
-		if d0 := depth(p, z0); d0 >= v.near {
-			dst = append(dst, proj(p, z0, d0))
-		} else {
-			cut = true
-		}
-	}
-	if z1 != z0 {
-		for _, p := range ring {
-			if d1 := depth(p, z1); d1 >= v.near {
-				dst = append(dst, proj(p, z1, d1))
-			} else {
-				cut = true
-			}
-		}
-	}
-	if !cut {
-		return dst // no edge crosses the near plane
-	}
-	for i := range n {
-		p, q := ring[i], ring[(i+1)%n]
-		d0, d1 := depth(p, z0), depth(p, z1)
-		edge(p, p, z0, z1, d0, d1)
-		edge(p, q, z0, z0, d0, depth(q, z0))
-		edge(p, q, z1, z1, d1, depth(q, z1))
-	}
-	return dst
-}
-
-// entry returns the ray parameter s >= 0 at which the ray eye + s·dir enters
-// the convex prism ring × [z0, z1] (counter-clockwise ring), and whether it
-// meets it at all.
-func rayEntry(eye, dir geom.Vec3, ring []geom.Point, z0, z1 float64) (float64, bool) {
-	lo, hi := 0.0, math.Inf(1)
-	clip := func(c0, c1 float64) bool { // keep c0 + s·c1 >= 0
-		if c1 == 0 {
-			return c0 >= 0
-		}
-		s := -c0 / c1
-		if c1 > 0 {
-			lo = math.Max(lo, s)
-		} else {
-			hi = math.Min(hi, s)
-		}
-		return lo <= hi
-	}
-	if !clip(eye.Z-z0, dir.Z) || !clip(z1-eye.Z, -dir.Z) {
-		return 0, false
-	}
-	n := len(ring)
-	for i := range n {
-		p, q := ring[i], ring[(i+1)%n]
-		e := q.Sub(p)
-		c0 := e.X*(eye.Y-p.Y) - e.Y*(eye.X-p.X)
-		c1 := e.X*dir.Y - e.Y*dir.X
-		if !clip(c0, c1) {
-			return 0, false
-		}
-	}
-	return lo, true
-}
-
-// fracMode selects what visibleFractionMode computes besides the fraction.
-type fracMode uint8
 
 const (
 	// fracValue: the fraction only. It stops as soon as one occluder part
@@ -336,29 +214,24 @@ const (
 	fracFull
 )
 
-// visibleFraction computes the fraction of model ti seen from eye. detail
-// adds the silhouette, per-occluder shares and the witness.
-func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, detail bool) FractionResult {
-	if detail {
-		return visibleFractionMode(bf, eye, ti, f, sc, fracFull)
-	}
-	return visibleFractionMode(bf, eye, ti, f, sc, fracValue)
-}
+// fracMode selects what visibleFraction computes besides the fraction.
+type fracMode uint8
 
-// visibleFractionMode is visibleFraction computing what mode asks for.
-func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
-	pr := preparedOf(bf)
+// visibleFraction computes the fraction of model ti seen from eye, and
+// what else mode asks for.
+func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, sc *fracScratch, mode fracMode) FractionResult {
+	pr := bf.Occluders()
 	m := &bf.Models()[ti]
 	res := FractionResult{To: m.ID, Eye: eye, Case: CaseSilhouette}
 	if m.Airborne() {
 		p := m.EyePoint()
 		res.Centre, res.Case = p, CasePoint
-		if segment(bf, eye, p, f).Clear {
+		if segment(bf, eye, p, f, segFull).Clear {
 			res.Fraction, res.Witness = 1, &p
 		}
 		return res
 	}
-	ring, z0, z1 := pr.ring(ti), 0.0, m.Hull.Height
+	ring, z0, z1 := pr.Models.Rings[ti], 0.0, m.Hull.Height
 	centre := geom.Lift(m.Position, (z0+z1)/2)
 	res.Centre = centre
 	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
@@ -369,19 +242,19 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
 	pts := v.prismProject(ring, z0, z1, sc.pts[:0])
 	sc.pts = pts
-	sil := hullInto(sc.sil[:0], pts)
+	sil := geom.ConvexHullInto(sc.sil[:0], pts)
 	sc.sil = sil
 	area := geom.ConvexArea(sil)
 	if len(sil) < 3 || !(area > 0) {
 		res.Case = CaseDegenerate
-		if segment(bf, eye, centre, f).Clear {
+		if segment(bf, eye, centre, f, segFull).Clear {
 			w := centre // allocated only here
 			res.Fraction, res.Witness = 1, &w
 		}
 		return res
 	}
 	res.SilhouetteArea = area
-	v.silBox = boxOf(sil)
+	v.silBox = terrain.PlanBoxOf(sil)
 	for _, p := range ring {
 		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
 	}
@@ -390,16 +263,26 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1
 	zmin := math.Min(eye.Z, z0)
+	v.collectParts(bf, f, sc, sil, zmin)
+	v.settle(bf, sc, sil, mode, &res)
+	return res
+}
+
+// collectParts projects every occluder part that may hide some of the
+// silhouette sil (plan box meeting the eye's and the target's, selected by
+// f, reaching above zmin) and keeps the clipped parts in front of the
+// target in sc.parts, with their items in sc.items.
+func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin float64) {
 	// Candidates: every item whose plan box meets the plan box of the eye
 	// and the target, which holds every sightline of the query.
-	box := geom.RectFromPoints(geom.Flat(eye)).Union(geom.Polygon{Outer: ring}.Bound())
+	box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
 	sc.cands = sc.cands[:0]
 	bf.VisitRect(box, func(it terrain.Item) bool {
 		sc.cands = append(sc.cands, it)
 		return true
 	})
-	sc.wtmp = append(append(sc.wtmp[:0], ring...), geom.Flat(eye))
-	sc.wedge = hullInto(sc.wedge[:0], sc.wtmp)
+	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
+	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
@@ -413,7 +296,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 				continue
 			}
 			hi := math.Min(top, v.zhi)
-			for _, part := range convexParts(p) {
+			for _, part := range p.ConvexParts() {
 				v.addPart(sc, it, part, v.zlo, hi, sil)
 			}
 			continue
@@ -425,7 +308,7 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 		if !ok || om.Hull.Height < zmin {
 			continue
 		}
-		oring := pr.ring(it.Index)
+		oring := bf.Occluders().Models.Rings[it.Index]
 		if len(oring) < 3 {
 			continue
 		}
@@ -435,16 +318,23 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	for _, s := range sc.spans {
 		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
 	}
+}
+
+// settle fills r (whose SilhouetteArea is set) from the collected parts:
+// the visible area and fraction, then what mode asks for (the witness, the
+// silhouette and every occluder's share).
+func (v *projView) settle(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, mode fracMode, r *FractionResult) {
+	area := r.SilhouetteArea
 	if v.covered {
 		// One part in front covers the whole silhouette: nothing is
 		// visible, no witness; only the shares remain to compute.
-		res.VisibleArea, res.Fraction = 0, 0
+		r.VisibleArea, r.Fraction = 0, 0
 		if mode != fracFull {
-			return res
+			return
 		}
-		res.Silhouette = append([]geom.Point(nil), sil...)
-		res.Hidden = hiddenShares(bf, sc, sil, area)
-		return res
+		r.Silhouette = append([]geom.Point(nil), sil...)
+		r.Hidden = hiddenShares(bf, sc, sil, area)
+		return
 	}
 	// Always subtract (with no parts it copies sil): it leaves the
 	// visible pieces in sc.cur for the witness.
@@ -452,621 +342,27 @@ func visibleFractionMode(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filt
 	vis := math.Max(0, area-hidden)
 	if vis <= areaRounding*area {
 		// The clipping carries rounding of order ulp × perimeter (slivers
-		// along shared edges): a
-		// visible remainder this small is that rounding, not a region.
+		// along shared edges): a visible remainder this small is that
+		// rounding, not a region.
 		vis = 0
 	}
-	res.VisibleArea = vis
-	res.Fraction = math.Min(1, vis/area)
+	r.VisibleArea = vis
+	r.Fraction = math.Min(1, vis/area)
 	if mode == fracValue {
-		return res
+		return
 	}
 	if vis > 0 {
 		if p, ok := v.witness(sc); ok {
-			res.Witness = &p
+			r.Witness = &p
 		}
 	}
 	if mode == fracSight {
-		return res
-	}
-	res.Silhouette = append([]geom.Point(nil), sil...)
-	res.Hidden = hiddenShares(bf, sc, sil, area)
-	return res
-}
-
-// addPart projects one convex occluder part, clips it to the silhouette and
-// keeps it when it lies in front of the target.
-func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, z0, z1 float64, sil []geom.Point) {
-	if z1 <= z0 || separated(v.wedge, part) {
 		return
 	}
-	// A part wholly deeper than the target is behind it on every ray: the
-	// depth test below (entry parameter = depth) would drop it anyway.
-	dmin := math.Inf(1)
-	for _, p := range part {
-		dmin = min(dmin, v.depth(p, z0), v.depth(p, z1))
-	}
-	if dmin > v.tdmax {
-		return
-	}
-	sc.pts = v.prismProject(part, z0, z1, sc.pts[:0])
-	if pb := boxOf(sc.pts); pb.x1 < v.silBox.x0 || pb.x0 > v.silBox.x1 || pb.y1 < v.silBox.y0 || pb.y0 > v.silBox.y1 {
-		return // the clip would be empty
-	}
-	sc.hull = hullInto(sc.hull[:0], sc.pts)
-	if len(sc.hull) < 3 {
-		return
-	}
-	start := len(sc.buf)
-	sc.buf = geom.ClipConvex(sc.buf, sc.hull, sil)
-	clipped := sc.buf[start:]
-	if len(clipped) < 3 || !(geom.ConvexArea(clipped) > 0) {
-		sc.buf = sc.buf[:start]
-		return
-	}
-	// Depth order along the ray through the clipped part's polyCentroid.
-	c := polyCentroid(clipped)
-	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
-	so, okO := rayEntry(v.eye, dir, part, z0, z1)
-	st, okT := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
-	if !okO || (okT && so > st) {
-		sc.buf = sc.buf[:start]
-		return
-	}
-	sc.spans = append(sc.spans, [2]int{start, len(sc.buf)})
-	sc.items = append(sc.items, it)
-	if !v.covered && coversConvex(sc.hull, sil) {
-		v.covered = true
-	}
-}
-
-// coversConvex reports whether every vertex of q lies inside the convex
-// counter-clockwise polygon p by a clear margin (1e-9 of p's edge length
-// times the coordinates' scale), so that subtracting p from q leaves
-// nothing: a conservative float test (doubtful cases are not covered).
-func coversConvex(p, q []geom.Point) bool {
-	n := len(p)
-	if n < 3 {
-		return false
-	}
-	for i := range n {
-		a, b := p[i], p[(i+1)%n]
-		d := b.Sub(a)
-		tol := 1e-9 * d.Norm() * (1 + abs(a.X) + abs(a.Y))
-		for _, x := range q {
-			if !(d.Cross(x.Sub(a)) > tol) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// hiddenShares sums the clipped parts per occluder.
-func hiddenShares(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, area float64) []Hidden {
-	var out []Hidden
-	for k := 0; k < len(sc.items); {
-		j := k
-		var group [][]geom.Point
-		for ; j < len(sc.items) && sc.items[j] == sc.items[k]; j++ {
-			group = append(group, sc.parts[j])
-		}
-		var share float64
-		if len(group) == 1 {
-			// One convex part, already clipped to the silhouette: its
-			// share is its own area (no difference to compute).
-			share = geom.ConvexArea(group[0]) / area
-		} else {
-			share = 1 - sc.subtract(sil, group, area)/area
-		}
-		h := Hidden{ID: itemID(bf, sc.items[k]), Item: sc.items[k], Fraction: math.Min(1, share)}
-		if h.Fraction > 0 {
-			out = append(out, h)
-		}
-		k = j
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Fraction > out[j-1].Fraction; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	r.Silhouette = append([]geom.Point(nil), sil...)
+	r.Hidden = hiddenShares(bf, sc, sil, area)
 }
 
 // areaRounding is the relative visible area below which the remainder of
 // the silhouette is taken as rounding error (and reported as 0).
 const areaRounding = 1e-9
-
-// maxWitnessPieces bounds the convex decomposition of the visible region.
-const maxWitnessPieces = 4096
-
-// witness finds a point of the visible region (the silhouette minus every
-// clipped part, left in sc.cur by the last subtract) as the polyCentroid of
-// the largest convex piece of it, lifted back onto the target's surface.
-func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
-	best, bestA := -1, 0.0
-	for i, sp := range sc.cur {
-		if a := geom.ConvexArea(sc.arena[sp[0]:sp[1]]); a > bestA {
-			best, bestA = i, a
-		}
-	}
-	if best < 0 {
-		return geom.Vec3{}, false
-	}
-	c := polyCentroid(sc.arena[sc.cur[best][0]:sc.cur[best][1]])
-	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
-	s, ok := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
-	if !ok {
-		return geom.Vec3{}, false
-	}
-	return v.eye.Add(dir.Mul(s)), true
-}
-
-// subtract returns the area of sil minus the union of the convex parts,
-// leaving the convex pieces of the difference in sc.cur (spans of
-// sc.arena). Each part splits the pieces it overlaps into at most one
-// piece per edge (the piece outside edge k and inside edges 0..k-1);
-// pieces of area at most pieceRounding × total are rounding slivers and
-// dropped. It stops refining at maxWitnessPieces pieces (never reached by
-// table scenes) and then over-reports the visible area.
-//
-// geom.ConvexUnionArea would give the hidden area directly, but it
-// disagrees with both the simplefeatures overlay and dense sampling on
-// parts with nearly coincident edges (reported to the lead), so the
-// difference is computed here.
-func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total float64) float64 {
-	sc.arena = append(sc.arena[:0], sil...)
-	sc.cur = append(sc.cur[:0], [2]int{0, len(sil)})
-	for _, c := range parts {
-		cb := geom.RectFromPoints(c...)
-		sc.next = sc.next[:0]
-		for _, sp := range sc.cur {
-			if len(sc.next) > maxWitnessPieces {
-				sc.next = append(sc.next, sp)
-				continue
-			}
-			if !geom.RectFromPoints(sc.arena[sp[0]:sp[1]]...).Intersects(cb) {
-				sc.next = append(sc.next, sp)
-				continue
-			}
-			rest := sp
-			n := len(c)
-			for k := range n {
-				a, b := c[k], c[(k+1)%n]
-				start := len(sc.arena)
-				sc.arena = clipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], b, a)
-				if out := sc.arena[start:]; len(out) >= 3 && geom.ConvexArea(out) > pieceRounding*total {
-					sc.next = append(sc.next, [2]int{start, len(sc.arena)})
-				} else {
-					sc.arena = sc.arena[:start]
-				}
-				start = len(sc.arena)
-				sc.arena = clipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], a, b)
-				rest = [2]int{start, len(sc.arena)}
-				if rest[1]-rest[0] < 3 {
-					break
-				}
-			}
-		}
-		sc.cur, sc.next = sc.next, sc.cur
-	}
-	vis := 0.0
-	for _, sp := range sc.cur {
-		vis += geom.ConvexArea(sc.arena[sp[0]:sp[1]])
-	}
-	return math.Min(vis, total)
-}
-
-// pieceRounding is the relative area below which a piece of the visible
-// region is a rounding sliver.
-const pieceRounding = 1e-14
-
-// clipHalfPlane appends to dst the part of the convex polygon p left of the
-// directed line a→b (floating point; used for witnesses only).
-func clipHalfPlane(dst, p []geom.Point, a, b geom.Point) []geom.Point {
-	n := len(p)
-	d := b.Sub(a)
-	side := func(q geom.Point) float64 { return d.Cross(q.Sub(a)) }
-	for i := range n {
-		q, r := p[i], p[(i+1)%n]
-		sq, sr := side(q), side(r)
-		if sq >= 0 {
-			dst = append(dst, q)
-		}
-		if (sq > 0 && sr < 0) || (sq < 0 && sr > 0) {
-			s := sq / (sq - sr)
-			dst = append(dst, geom.Pt(q.X+s*(r.X-q.X), q.Y+s*(r.Y-q.Y)))
-		}
-	}
-	return dst
-}
-
-// polyCentroid returns the area polyCentroid of a convex polygon (vertex mean when
-// its area is zero).
-func polyCentroid(p []geom.Point) geom.Point {
-	var cx, cy, a2 float64
-	o := p[0]
-	for i := 1; i+1 < len(p); i++ {
-		u, w := p[i].Sub(o), p[i+1].Sub(o)
-		cr := u.Cross(w)
-		a2 += cr
-		cx += cr * (u.X + w.X)
-		cy += cr * (u.Y + w.Y)
-	}
-	if a2 == 0 {
-		var s geom.Point
-		for _, q := range p {
-			s = s.Add(q)
-		}
-		return s.Mul(1 / float64(len(p)))
-	}
-	return geom.Pt(o.X+cx/(3*a2), o.Y+cy/(3*a2))
-}
-
-// hullInto appends to dst the counter-clockwise convex hull of pts
-// (Andrew's monotone chain with geom.Orient), reordering pts in place. It
-// allocates nothing when dst has room.
-func hullInto(dst, pts []geom.Point) []geom.Point {
-	sortPoints(pts)
-	n := len(pts)
-	// Drop repeated points (sorted, so repeats are adjacent).
-	k := 0
-	for i := range n {
-		if i == 0 || pts[i] != pts[k-1] {
-			pts[k] = pts[i]
-			k++
-		}
-	}
-	pts, n = pts[:k], k
-	if n < 3 {
-		return append(dst, pts...)
-	}
-	base := len(dst)
-	for _, p := range pts { // lower hull
-		for len(dst)-base >= 2 && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
-			dst = dst[:len(dst)-1]
-		}
-		dst = append(dst, p)
-	}
-	lower := len(dst) - base + 1
-	for i := n - 2; i >= 0; i-- { // upper hull
-		p := pts[i]
-		for len(dst)-base >= lower && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
-			dst = dst[:len(dst)-1]
-		}
-		dst = append(dst, p)
-	}
-	dst = dst[:len(dst)-1]
-	return dst[:base+cleanConvex(dst[base:])]
-}
-
-// hullTolerance is the relative size (of the polygon's extent) below which
-// a hull edge is too short, or a vertex too close to the chord of its
-// neighbours, to give a trustworthy clipping line: such vertices are
-// removed. Projected vertices that coincide in exact arithmetic (two
-// corners in line with the eye) come out of the projection a few ulps
-// apart, and a clip along the "edge" between them would cut at a random
-// angle.
-const hullTolerance = 1e-12
-
-// cleanConvex removes nearly repeated and nearly collinear vertices from
-// the convex polygon p in place and returns the new length. The area
-// changes by at most hullTolerance × extent × perimeter.
-func cleanConvex(p []geom.Point) int {
-	n := len(p)
-	if n < 3 {
-		return n
-	}
-	ext := 0.0
-	for _, q := range p {
-		d := q.Sub(p[0])
-		ext = math.Max(ext, math.Max(math.Abs(d.X), math.Abs(d.Y)))
-	}
-	eps := hullTolerance * ext
-	for changed := true; changed && n >= 3; {
-		changed = false
-		for i := 0; i < n && n >= 3; i++ {
-			prev, next := p[(i+n-1)%n], p[(i+1)%n]
-			c := next.Sub(prev)
-			l := c.Norm()
-			if p[i].Sub(prev).Norm() <= eps || l == 0 || math.Abs(c.Cross(p[i].Sub(prev)))/l <= eps {
-				copy(p[i:], p[i+1:n])
-				n--
-				changed = true
-				i--
-			}
-		}
-	}
-	return n
-}
-
-// leftTurn reports whether c is clearly left of a→b: the float cross
-// product exceeds its rounding bound. Doubtful turns count as not left, so
-// the hull drops such a middle vertex; it lies within rounding of the
-// chord and cleanConvex would drop it anyway. (geom.Orient would decide it
-// exactly, with big.Rat allocations on the many exactly collinear projected
-// corners.)
-func leftTurn(a, b, c geom.Point) bool {
-	l := (a.X - c.X) * (b.Y - c.Y)
-	r := (a.Y - c.Y) * (b.X - c.X)
-	return l-r > 8*0x1p-53*(abs(l)+abs(r))
-}
-
-// maxRuns is the number of monotone runs sortPoints merges; more go to a
-// general sort.
-const maxRuns = 8
-
-// sortPoints sorts pts by hullLess in place. Short lists are sorted by
-// insertion; longer ones made of at most maxRuns ascending or descending
-// runs (projected prisms, see prismProject) by merging the runs in place
-// (through a small stack buffer), the rest by a general sort. The order is the
-// same either way (points that compare equal are equal), except for NaN
-// coordinates, which always take the general sort.
-func sortPoints(pts []geom.Point) {
-	n := len(pts)
-	if n <= 24 {
-		for i := 1; i < n; i++ {
-			for j := i; j > 0 && hullLess(pts[j], pts[j-1]); j-- {
-				pts[j], pts[j-1] = pts[j-1], pts[j]
-			}
-		}
-		return
-	}
-	var ends [maxRuns]int
-	runs := 0
-	for i := 0; i < n; {
-		if runs == maxRuns {
-			sortGeneral(pts)
-			return
-		}
-		j := i + 1
-		if j < n && hullLess(pts[j], pts[j-1]) {
-			for j < n && hullLess(pts[j], pts[j-1]) {
-				j++
-			}
-			slices.Reverse(pts[i:j])
-		} else {
-			for j < n && !hullLess(pts[j], pts[j-1]) {
-				j++
-			}
-		}
-		for _, p := range pts[i:j] {
-			if p.X != p.X || p.Y != p.Y {
-				sortGeneral(pts)
-				return
-			}
-		}
-		ends[runs] = j
-		runs++
-		i = j
-	}
-	// Merge each run into the sorted prefix before it.
-	for r := 1; r < runs; r++ {
-		mergeSorted(pts[:ends[r]], ends[r-1])
-	}
-}
-
-// mergeSorted merges the sorted halves p[:m] and p[m:] in place, through
-// a stack copy of the first half; a longer first half goes to sortGeneral.
-func mergeSorted(p []geom.Point, m int) {
-	var buf [128]geom.Point
-	if m > len(buf) {
-		sortGeneral(p)
-		return
-	}
-	left := buf[:m]
-	copy(left, p[:m])
-	i, j, k := 0, m, 0
-	for i < len(left) && j < len(p) {
-		if hullLess(p[j], left[i]) {
-			p[k] = p[j]
-			j++
-		} else {
-			p[k] = left[i]
-			i++
-		}
-		k++
-	}
-	copy(p[k:], left[i:]) // the rest of the second half is in place
-}
-
-// sortGeneral sorts pts by hullLess.
-func sortGeneral(pts []geom.Point) {
-	slices.SortFunc(pts, func(a, b geom.Point) int {
-		switch {
-		case hullLess(a, b):
-			return -1
-		case hullLess(b, a):
-			return 1
-		}
-		return 0
-	})
-}
-
-func hullLess(a, b geom.Point) bool {
-	return a.X < b.X || (a.X == b.X && a.Y < b.Y)
-}
-
-// separated reports whether some edge of the convex counter-clockwise
-// polygon w has every point of p clearly on its outer side (by more than
-// 1e-9 of the edge's length times the coordinates' scale), so that no
-// sightline from the eye to the target (all inside w on the plan) can
-// meet p. It is a conservative float filter: touching or doubtful cases
-// are not separated.
-func separated(w, p []geom.Point) bool {
-	n := len(w)
-	if n < 3 {
-		return false
-	}
-	for i := range n {
-		a, b := w[i], w[(i+1)%n]
-		d := b.Sub(a)
-		tol := 1e-9 * d.Norm() * (1 + math.Abs(a.X) + math.Abs(a.Y))
-		out := true
-		for _, q := range p {
-			if d.Cross(q.Sub(a)) > -tol {
-				out = false
-				break
-			}
-		}
-		if out {
-			return true
-		}
-	}
-	return false
-}
-
-// coverView holds one Sight query for hidesAll: the eye and the target's
-// volume ring × [0, h].
-type coverView struct {
-	eye  geom.Vec3
-	ring []geom.Point // the target's plan ring
-	h    float64
-	tol  float64 // absolute margin, of the coordinates' scale times 1e-9
-	// oct, when useOct, replaces ring (see newCoverView); kept apart, as a
-	// slice of it stored in the value would make every coverView escape.
-	oct    [8]geom.Point
-	useOct bool
-}
-
-// newCoverView prepares the cover proofs of model ti seen from eye and
-// reports whether they can be made: a ground target of positive height
-// and the eye outside its closed volume (from inside, the target counts as
-// visible whatever blocks).
-func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bool) {
-	m := &bf.Models()[ti]
-	ring := preparedOf(bf).ring(ti)
-	h := m.Hull.Height
-	if m.Airborne() || len(ring) < 3 || !(h > 0) {
-		return coverView{}, false
-	}
-	if eye.Z >= 0 && eye.Z <= h && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside {
-		return coverView{}, false
-	}
-	scale := 1 + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + abs(ring[0].X) + abs(ring[0].Y) + h
-	cv := coverView{eye: eye, ring: ring, h: h, tol: 1e-9 * scale}
-	if len(ring) > len(cv.oct) {
-		// A polygonised round base has 20 to 256 vertices: prove the
-		// octagon circumscribing its bounding disc instead (a superset:
-		// what hides it hides the base). The disc's radius is grown by
-		// far more than the rounding of the octagon's corners.
-		d := &preparedOf(bf).discs[preparedOf(bf).npieces+ti]
-		for k, u := range unitPolygon(len(cv.oct)) {
-			cv.oct[k] = geom.Pt(d.cx+d.r*(1+1e-9)*u.X, d.cy+d.r*(1+1e-9)*u.Y)
-		}
-		cv.useOct = true
-	}
-	return cv, true
-}
-
-// hiddenCertain reports whether model ti is certainly hidden from eye as a
-// whole: the occluder first found on the sightline to its centre hides
-// every point of it (hidesAll). Its visible fraction is then 0, and most
-// pairs of a table are settled this way without the region.
-func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bool {
-	cv, ok := newCoverView(bf, eye, ti)
-	if !ok {
-		return false
-	}
-	m := &bf.Models()[ti]
-	s := segmentClear(bf, eye, geom.Lift(m.Position, m.Hull.Height/2), f)
-	return !s.Clear && cv.hidesAll(bf, f, s.Blocker.Item)
-}
-
-// hidesAll reports whether the occluder it alone is certain to block every
-// sightline from the eye to every point of the target's volume, by
-// partHides on one convex part of it. A model of the shooter's own squad
-// proves nothing under Options.ThroughOwnSquad (the sightline may pass
-// through it). It is a conservative test: doubtful cases report false.
-func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Item) bool {
-	if it.Kind == terrain.ItemPiece {
-		p := &bf.Pieces()[it.Index]
-		top, ok := f.pieceTop(p)
-		if !ok {
-			return false
-		}
-		for _, part := range convexParts(p) {
-			if cv.partHides(part, top) {
-				return true
-			}
-		}
-		return false
-	}
-	m := &bf.Models()[it.Index]
-	ok, own := f.modelBlocks(m, it.Index)
-	if !ok || (own && f.opt.ThroughOwnSquad > 0) {
-		return false
-	}
-	ring := preparedOf(bf).ring(it.Index)
-	return len(ring) >= 3 && cv.partHides(ring, m.Hull.Height)
-}
-
-// partHides reports whether the sightline from the eye to every vertex of
-// the target's volume passes through the interior of the convex prism
-// part × (-∞, top] (top +Inf: every height): on each, it finds a point
-// inside the prism by the margin tol. The target points whose sightline
-// meets the interior of a convex body form a convex set (in the triangle
-// eye, X1, X2 the sightline to any point of X1X2 crosses the segment
-// between the points found on eye–X1 and eye–X2), so then every point of
-// the volume is hidden, and every SightSegment to it is blocked, whatever
-// lies in front or behind.
-func (cv *coverView) partHides(part []geom.Point, top float64) bool {
-	if len(part) < 3 {
-		return false
-	}
-	ring := cv.ring
-	if cv.useOct {
-		ring = cv.oct[:]
-	}
-	for _, p := range ring {
-		if !cv.rayInside(part, top, geom.Lift(p, 0)) || !cv.rayInside(part, top, geom.Lift(p, cv.h)) {
-			return false
-		}
-	}
-	return true
-}
-
-// rayInside reports whether a point of the segment eye→x lies inside the
-// prism part × (-∞, top] by more than tol: the stretch of the segment
-// inside every edge's half-plane (and below top) is clipped in floating
-// point, then its midpoint is checked with the margin.
-func (cv *coverView) rayInside(part []geom.Point, top float64, x geom.Vec3) bool {
-	e := cv.eye
-	dx, dy, dz := x.X-e.X, x.Y-e.Y, x.Z-e.Z
-	lo, hi := 0.0, 1.0
-	keep := func(c0, c1 float64) { // keep c0 + s·c1 > 0
-		switch {
-		case c1 > 0:
-			lo = max(lo, -c0/c1)
-		case c1 < 0:
-			hi = min(hi, -c0/c1)
-		case !(c0 > 0):
-			hi = -1
-		}
-	}
-	if !math.IsInf(top, 1) {
-		keep(top-e.Z, -dz)
-	}
-	n := len(part)
-	for i := range n {
-		p, q := part[i], part[(i+1)%n]
-		ex, ey := q.X-p.X, q.Y-p.Y
-		keep(ex*(e.Y-p.Y)-ey*(e.X-p.X), ex*dy-ey*dx)
-	}
-	if !(lo < hi) {
-		return false
-	}
-	s := 0.5 * (lo + hi)
-	y := geom.V3(e.X+s*dx, e.Y+s*dy, e.Z+s*dz)
-	if !math.IsInf(top, 1) && !(y.Z < top-cv.tol) {
-		return false
-	}
-	for i := range n {
-		p, q := part[i], part[(i+1)%n]
-		ex, ey := q.X-p.X, q.Y-p.Y
-		if !(ex*(y.Y-p.Y)-ey*(y.X-p.X) > cv.tol*(abs(ex)+abs(ey))) {
-			return false
-		}
-	}
-	return true
-}

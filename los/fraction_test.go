@@ -229,7 +229,7 @@ func checkOverlay(t *testing.T, scenes int) {
 		ti, _ := sc.bf.ModelIndex("tgt")
 		f := newFilter(sc.bf, &Options{}, -1, ti, nil)
 		s := getScratch()
-		got := visibleFraction(sc.bf, sc.eye, ti, &f, s, false)
+		got := visibleFraction(sc.bf, sc.eye, ti, &f, s, fracValue)
 		if got.Case != CaseSilhouette {
 			putScratch(s)
 			continue

@@ -11,7 +11,7 @@ import (
 )
 
 // fuzzPieces is a small table with every kind of occluder edge case: a
-// rectangle, an L-shape with a reflex corner, smoke, a flat planet and a
+// rectangle, an L-shape with a reflex corner, smoke, a flat blocking disc and a
 // low wall, all on a quarter-inch grid so that fuzzed points land exactly
 // on corners, faces and roof levels.
 func fuzzPieces() []terrain.Piece {
@@ -20,7 +20,7 @@ func fuzzPieces() []terrain.Piece {
 		building("house", rectFP(10, 10, 14, 14), 3),
 		building("l", l, 4),
 		smoke("smoke", geom.Pt(12, 36), 2),
-		{ID: "planet", Kind: terrain.Occupied, Circle: &geom.Circle{Center: geom.Pt(36, 36), Radius: 3},
+		{ID: "disc", Kind: terrain.Occupied, Circle: &geom.Circle{Center: geom.Pt(36, 36), Radius: 3},
 			Sight: terrain.SightBlocking, Cover: terrain.CoverNone, Level: 1},
 		solid("wall", rectFP(20, 24, 28, 24.5), 1),
 	}
@@ -100,7 +100,7 @@ func FuzzRigidMotion(f *testing.F) {
 		// Circles are re-polygonised after the turn (their polygon starts on
 		// the +x axis), so only compare segments clear of the round pieces.
 		round := func(r SegmentResult) bool {
-			return r.Blocker.ID == "smoke" || r.Blocker.ID == "planet" || len(r.Grazing) > 0
+			return r.Blocker.ID == "smoke" || r.Blocker.ID == "disc" || len(r.Grazing) > 0
 		}
 		if r1.Clear != r2.Clear && !round(r1) && !round(r2) {
 			t.Fatalf("turned %d: Clear %v -> %v (%s | %s)", k, r1.Clear, r2.Clear, r1.Explain(), r2.Explain())
@@ -110,15 +110,15 @@ func FuzzRigidMotion(f *testing.F) {
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
-		hasPlanet := func(r FractionResult) bool {
+		hasDisc := func(r FractionResult) bool {
 			for _, h := range r.Hidden {
-				if h.ID == "planet" {
+				if h.ID == "disc" {
 					return true
 				}
 			}
 			return false
 		}
-		if math.Abs(f1.Fraction-f2.Fraction) > 1e-9 && !hasPlanet(f1) && !hasPlanet(f2) {
+		if math.Abs(f1.Fraction-f2.Fraction) > 1e-9 && !hasDisc(f1) && !hasDisc(f2) {
 			t.Fatalf("turned %d: fraction %v -> %v", k, f1.Fraction, f2.Fraction)
 		}
 	})

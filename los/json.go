@@ -12,6 +12,7 @@ import (
 // embedded copy is encoded field by field; the shallower array fields hide
 // its vector fields of the same name.
 
+// xyzPtr is v as an [x, y, z] array, nil for nil.
 func xyzPtr(v *geom.Vec3) *[3]float64 {
 	if v == nil {
 		return nil
@@ -20,6 +21,7 @@ func xyzPtr(v *geom.Vec3) *[3]float64 {
 	return &a
 }
 
+// seg3 is s as two [x, y, z] arrays.
 func seg3(s geom.Segment3) [2][3]float64 { return [2][3]float64{measXYZ(s.A), measXYZ(s.B)} }
 
 // MarshalJSON encodes the blocker with its point as [x, y, z].

@@ -1,10 +1,14 @@
 package los
 
-import "github.com/sightline/sightline/terrain"
+import (
+	"slices"
+
+	"github.com/sightline/sightline/terrain"
+)
 
 // Options are the caller's choices for a sight query. The zero value is the
 // documented default: terrain and smoke block, models of every class except
-// aircraft block, the shooter and target never block their own sightline,
+// aircraft block (DefaultBlockingClasses), the shooter and target never block their own sightline,
 // and grazing contact does not block.
 type Options struct {
 	// GrazingBlocks flips the touching policy: when false (default) a
@@ -41,9 +45,12 @@ type Options struct {
 	IgnoreSmoke bool
 }
 
-// DefaultBlockingClasses are the model classes that occlude when
-// Options.ModelsBlock is nil: everything on the ground. Aircraft and ships
-// on flight stands are represented by a single point and never occlude.
-var DefaultBlockingClasses = []terrain.Class{
+// DefaultBlockingClasses returns the model classes that occlude when
+// Options.ModelsBlock is nil, as a fresh slice: every class standing on
+// the table. Airborne models are single points and never occlude.
+func DefaultBlockingClasses() []terrain.Class { return slices.Clone(defaultBlocking[:]) }
+
+// defaultBlocking is what DefaultBlockingClasses returns (read-only).
+var defaultBlocking = [...]terrain.Class{
 	terrain.Infantry, terrain.Vehicle, terrain.Walker, terrain.Skimmer, terrain.Figure,
 }

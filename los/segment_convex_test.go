@@ -6,70 +6,8 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
 )
-
-func TestStrictlyConvex(t *testing.T) {
-	// Pentagram: the vertices of a regular pentagon taken two at a time.
-	// Every turn is a left turn (by 144°), but the ring winds twice, so
-	// its x direction changes sign four times.
-	var star []geom.Point
-	for k := range 5 {
-		s, c := math.Sincos(2 * math.Pi * float64(2*k) / 5)
-		star = append(star, geom.Pt(c, s))
-	}
-	tests := []struct {
-		name string
-		in   []geom.Point
-		want bool
-	}{
-		{"ccw square", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}}, true},
-		{"cw square", []geom.Point{{X: 0, Y: 0}, {X: 0, Y: 1}, {X: 1, Y: 1}, {X: 1, Y: 0}}, false},
-		// (1, 0) lies on the edge (0,0)–(2,0): Orient is 0, not strict.
-		{"collinear vertex", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, false},
-		{"repeated vertex", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}, false},
-		// Reflex vertex (1, 1) of an arrow: turns right.
-		{"arrow", []geom.Point{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 1, Y: 1}, {X: 2, Y: 2}, {X: 0, Y: 2}}, false},
-		{"triangle", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 0, Y: 1}}, true},
-		{"two points", []geom.Point{{X: 0, Y: 0}, {X: 1, Y: 0}}, false},
-		{"pentagram", star, false},
-		{"circle polygon", unitPolygon(49), true},
-	}
-	for _, tt := range tests {
-		if got := strictlyConvex(tt.in); got != tt.want {
-			t.Errorf("strictlyConvex(%s) = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}
-
-func TestDirBucket(t *testing.T) {
-	tests := []struct {
-		x, y float64
-		want int
-	}{
-		// Pseudo-angle p in [0, 4), bucket floor(p·32/4) = floor(8p).
-		{1, 0, 0},      // p = 0
-		{1, 1, 4},      // p = 1/2 → 4
-		{0, 1, 8},      // p = 1 → 8
-		{-1, 1, 12},    // p = 1 + 1/2 → 12
-		{-1, 0, 16},    // p = 2 → 16
-		{-1, -1, 20},   // p = 2 + 1/2 → 20
-		{0, -1, 24},    // p = 3 → 24
-		{1, -1, 28},    // p = 3 + 1/2 → 28
-		{1, -1e-9, 31}, // p just below 4 → 31
-		{0, 0, 0},      // NaN → 0
-		{math.Inf(1), math.Inf(1), 0},
-	}
-	for _, tt := range tests {
-		if got := dirBucket(tt.x, tt.y); got != tt.want {
-			t.Errorf("dirBucket(%v, %v) = %d, want %d", tt.x, tt.y, got, tt.want)
-		}
-	}
-	for k := range convexDirs {
-		if x, y := bucketDir(k); dirBucket(x, y) != k {
-			t.Errorf("dirBucket(bucketDir(%d)) = %d", k, dirBucket(x, y))
-		}
-	}
-}
 
 // convexTestRings returns strictly convex counter-clockwise rings: regular
 // polygons (circles) of 3 to 256 vertices, turned and moved, rectangles,
@@ -82,7 +20,7 @@ func convexTestRings(rng *rand.Rand) [][]geom.Point {
 		rot := rng.Float64() * 2 * math.Pi
 		s, co := math.Sincos(rot)
 		var ring []geom.Point
-		for _, u := range unitPolygon(n) {
+		for _, u := range regularTestPolygon(n) {
 			ring = append(ring, geom.Pt(c.X+r*(u.X*co-u.Y*s), c.Y+r*(u.X*s+u.Y*co)))
 		}
 		out = append(out, ring)
@@ -97,7 +35,7 @@ func convexTestRings(rng *rand.Rand) [][]geom.Point {
 	}
 	var keep [][]geom.Point
 	for _, r := range out {
-		if strictlyConvex(r) {
+		if allLeftTurns(r) {
 			keep = append(keep, r)
 		}
 	}
@@ -143,9 +81,9 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 	}
 	fast, total := 0, 0
 	for _, ring := range rings {
-		cv := convexRingOf(ring)
+		cv := terrain.ConvexRingOf(ring)
 		if cv == nil {
-			t.Fatalf("convexRingOf(%v) = nil for a strictly convex ring", ring)
+			t.Fatalf("terrain.ConvexRingOf(%v) = nil for a strictly convex ring", ring)
 		}
 		fp := geom.Polygon{Outer: ring}
 		n := len(ring)
@@ -186,10 +124,10 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 				t.Fatalf("ring of %d vertices, top %v, %v→%v: prismConvex = %+v, prismSegment = %+v", n, top, a, b, got, want)
 			}
 			// The search and the vertex-by-vertex crossings agree.
-			if cv.search {
+			if cv.Search {
 				var e1, e2 [2]sweepEvent
 				n1, ok1 := convexSearch(ring, cv, A, B, B.Sub(A), &e1)
-				flat := &convexRing{}
+				flat := &terrain.ConvexRing{}
 				n2, ok2 := convexCrossings(ring, flat, A, B, B.Sub(A), &e2)
 				if ok1 && ok2 && (n1 != n2 || !sameEvents(e1[:n1], e2[:n2])) {
 					t.Fatalf("ring of %d vertices, %v→%v: search %d %+v, every vertex %d %+v", n, A, B, n1, e1[:n1], n2, e2[:n2])
@@ -221,4 +159,29 @@ func sameEvents(x, y []sweepEvent) bool {
 		}
 	}
 	return true
+}
+
+// regularTestPolygon is the counter-clockwise regular n-gon circumscribed
+// about the unit circle, first vertex on the +x axis.
+func regularTestPolygon(n int) []geom.Point {
+	r := 1 / math.Cos(math.Pi/float64(n))
+	out := make([]geom.Point, n)
+	for k := range out {
+		s, c := math.Sincos(2 * math.Pi * float64(k) / float64(n))
+		out[k] = geom.Pt(r*c, r*s)
+	}
+	return out
+}
+
+// allLeftTurns reports whether every vertex of r turns strictly left (the
+// rings convexTestRings builds wind once by construction, so this is strict
+// convexity for them).
+func allLeftTurns(r []geom.Point) bool {
+	n := len(r)
+	for i := range n {
+		if geom.Orient(r[(i+n-1)%n], r[i], r[(i+1)%n]) <= 0 {
+			return false
+		}
+	}
+	return n >= 3
 }

@@ -33,8 +33,8 @@ func fastSegments(bf *terrain.Battlefield, rng *rand.Rand, n int) [][2]geom.Vec3
 		var a, b geom.Vec3
 		switch rng.Intn(7) {
 		case 6: // along a grid line of the prepared walk, or just off it
-			g := preparedOf(bf).grid
-			y := g.y0 + float64(rng.Intn(g.ny+1))*g.ch + []float64{0, 1e-12, -1e-12}[rng.Intn(3)]
+			g := bf.Occluders().Grid
+			y := g.Y0 + float64(rng.Intn(g.NY+1))*g.CH + []float64{0, 1e-12, -1e-12}[rng.Intn(3)]
 			x0, x1 := rng.Float64()*t.Width, rng.Float64()*t.Width
 			z := rng.Float64() * 3
 			a, b = geom.V3(x0, y, z), geom.V3(x1, y+[]float64{0, 1e-9, 0.5}[rng.Intn(3)], z)
@@ -83,7 +83,7 @@ func fastSegments(bf *terrain.Battlefield, rng *rand.Rand, n int) [][2]geom.Vec3
 // TestSegmentFastMatchesReference compares SightSegment (grid walk, disc
 // rejection, fast prism path) with the reference walk (every occluder,
 // prismSegment alone) on generated tables, under several options, and
-// segmentClear's verdict with both.
+// the clear-only mode's verdict with both.
 func TestSegmentFastMatchesReference(t *testing.T) {
 	opts := []Options{{}, {GrazingBlocks: true}, {ConcealingBlocks: true}, {ThroughOwnSquad: 1}, {IgnoreSmoke: true, IgnoreModels: true}}
 	n := 3000
@@ -101,9 +101,9 @@ func TestSegmentFastMatchesReference(t *testing.T) {
 			opt := opts[k%len(opts)]
 			shooter := rng.Intn(len(ms))
 			f := newFilter(bf, &opt, shooter, -1, []string{ms[shooter].ID})
-			got := segmentRun(bf, s[0], s[1], &f, false, false)
-			want := segmentRun(bf, s[0], s[1], &f, false, true)
-			clear := segmentRun(bf, s[0], s[1], &f, true, false).Clear
+			got := segment(bf, s[0], s[1], &f, segFull)
+			want := segment(bf, s[0], s[1], &f, segReference)
+			clear := segment(bf, s[0], s[1], &f, segClearOnly).Clear
 			gk, wk := grazeKey(got.Grazing), grazeKey(want.Grazing)
 			if got.Clear != want.Clear || got.Blocker != want.Blocker || got.SquadPassed != want.SquadPassed || gk != wk || clear != want.Clear {
 				t.Fatalf("seed %d segment %v→%v %+v:\nfast  %+v grazing [%s] clearOnly %v\nref   %+v grazing [%s]",

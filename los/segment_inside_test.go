@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
 )
 
 // TestStrictlyInsideMatchesEdges compares strictlyInside with the obvious
@@ -19,13 +20,13 @@ func TestStrictlyInsideMatchesEdges(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	rings := convexTestRings(rng)
 	for _, n := range []int{4, 9, 10, 20, 23, 29, 49, 64} {
-		rings = append(rings, unitPolygon(n))
+		rings = append(rings, regularTestPolygon(n))
 	}
 	agree, total := 0, 0
 	for _, ring := range rings {
-		cv := convexRingOf(ring)
+		cv := terrain.ConvexRingOf(ring)
 		if cv == nil {
-			t.Fatalf("convexRingOf(%v) = nil", ring)
+			t.Fatalf("terrain.ConvexRingOf(%v) = nil", ring)
 		}
 		n := len(ring)
 		var c geom.Point
@@ -82,11 +83,11 @@ func TestPrismConvexInsideStart(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	rings := convexTestRings(rng)
 	for _, n := range []int{4, 10, 20, 23, 29, 49} {
-		rings = append(rings, unitPolygon(n))
+		rings = append(rings, regularTestPolygon(n))
 	}
 	fast := 0
 	for _, ring := range rings {
-		cv := convexRingOf(ring)
+		cv := terrain.ConvexRingOf(ring)
 		fp := geom.Polygon{Outer: ring}
 		n := len(ring)
 		var c geom.Point
@@ -126,17 +127,17 @@ func TestPrismConvexInsideStart(t *testing.T) {
 func TestChainCrossGuess(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
 	for _, n := range []int{10, 20, 29, 49, 256} {
-		ring := unitPolygon(n)
-		cv := convexRingOf(ring)
-		if !cv.regular {
-			t.Fatalf("unitPolygon(%d) not marked regular", n)
+		ring := regularTestPolygon(n)
+		cv := terrain.ConvexRingOf(ring)
+		if !cv.Regular {
+			t.Fatalf("regularTestPolygon(%d) not marked regular", n)
 		}
 		for range 200 {
 			A := geom.Pt(rng.NormFloat64(), rng.NormFloat64())
 			B := geom.Pt(rng.NormFloat64(), rng.NormFloat64())
 			d := B.Sub(A)
-			k := dirBucket(-d.Y, d.X)
-			hi, lo := int(cv.ext[k]), int(cv.ext[(k+convexDirs/2)%convexDirs])
+			k := terrain.DirBucket(-d.Y, d.X)
+			hi, lo := int(cv.Ext[k]), int(cv.Ext[(k+terrain.ConvexDirs/2)%terrain.ConvexDirs])
 			if geom.Orient(A, B, ring[hi]) <= 0 || geom.Orient(A, B, ring[lo]) >= 0 {
 				continue
 			}

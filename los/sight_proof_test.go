@@ -3,7 +3,6 @@ package los
 import (
 	"math/rand"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/sightline/sightline/geom"
@@ -31,8 +30,8 @@ func TestSightMatchesReference(t *testing.T) {
 			opt := opts[k%len(opts)]
 			f := newFilter(bf, &opt, p[0], p[1], nil)
 			eye := ms[p[0]].EyePoint()
-			got := sightRun(bf, eye, p[1], &f, false)
-			want := sightRun(bf, eye, p[1], &f, true)
+			got := sight(bf, eye, p[1], &f, false)
+			want := sight(bf, eye, p[1], &f, true)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d %s→%s %+v:\nfast %+v\nref  %+v", seed, ms[p[0]].ID, ms[p[1]].ID, opt, got, want)
 			}
@@ -51,8 +50,8 @@ func TestSightMatchesReference(t *testing.T) {
 			if k%4 == 0 { // close to the target
 				eye = geom.Lift(ms[ti].Position.Add(geom.Pt(rng.Float64()*4-2, rng.Float64()*4-2)), rng.Float64()*4)
 			}
-			got := sightRun(bf, eye, ti, &f, false)
-			want := sightRun(bf, eye, ti, &f, true)
+			got := sight(bf, eye, ti, &f, false)
+			want := sight(bf, eye, ti, &f, true)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("seed %d eye %v→%s %+v:\nfast %+v\nref  %+v", seed, eye, ms[ti].ID, opt, got, want)
 			}
@@ -88,7 +87,7 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 					want := 1.0
 					if i != j {
 						f := newFilter(bf, &opt, i, j, nil)
-						want = visibleFraction(bf, ms[i].EyePoint(), j, &f, sc, false).Fraction
+						want = visibleFraction(bf, ms[i].EyePoint(), j, &f, sc, fracValue).Fraction
 					}
 					if got[i][j] != want {
 						t.Fatalf("seed %d %+v: FractionMatrix[%d][%d] = %v, want %v", seed, opt, i, j, got[i][j], want)
@@ -102,36 +101,5 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 	}
 	if zeros == 0 {
 		t.Fatal("no hidden targets compared")
-	}
-}
-
-// TestSortPoints compares sortPoints (run merging) with the general sort on
-// lists made of monotone runs, with repeats, and on random ones.
-func TestSortPoints(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for k := range 3000 {
-		n := 1 + rng.Intn(150)
-		pts := make([]geom.Point, n)
-		for i := range pts {
-			// Few distinct values, so repeats and ties in X are common.
-			pts[i] = geom.Pt(float64(rng.Intn(20)), float64(rng.Intn(5)))
-		}
-		if k%3 != 0 { // a few runs: sorted stretches, some reversed
-			for i := 0; i < n; {
-				j := min(n, i+1+rng.Intn(60))
-				sortGeneral(pts[i:j])
-				if rng.Intn(2) == 0 {
-					slices.Reverse(pts[i:j])
-				}
-				i = j
-			}
-		}
-		want := slices.Clone(pts)
-		sortGeneral(want)
-		got := slices.Clone(pts)
-		sortPoints(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("sortPoints(%v) = %v, want %v", pts, got, want)
-		}
 	}
 }

@@ -154,9 +154,9 @@ func TestSightSegmentLShape(t *testing.T) {
 }
 
 func TestSightSegmentSmokeAndFlat(t *testing.T) {
-	planet := terrain.Piece{ID: "planet", Kind: terrain.Occupied, Circle: &geom.Circle{Center: geom.Pt(20, 20), Radius: 3},
+	disc := terrain.Piece{ID: "disc", Kind: terrain.Occupied, Circle: &geom.Circle{Center: geom.Pt(20, 20), Radius: 3},
 		Sight: terrain.SightBlocking, Cover: terrain.CoverNone, Level: 1}
-	bf := mustBF(t, []terrain.Piece{smoke("smoke-1", geom.Pt(24, 40), 2), planet}, nil)
+	bf := mustBF(t, []terrain.Piece{smoke("smoke-1", geom.Pt(24, 40), 2), disc}, nil)
 	// Smoke at z = 50 still blocks (every height); enters at x = 24 - r' where
 	// r' >= 2 is the circumscribed polygon's reach along y = 40.
 	r := SightSegment(bf, geom.V3(10, 40, 50), geom.V3(40, 40, 50), Options{})
@@ -169,13 +169,14 @@ func TestSightSegmentSmokeAndFlat(t *testing.T) {
 	if r := SightSegment(bf, geom.V3(10, 40, 50), geom.V3(40, 40, 50), Options{IgnoreSmoke: true}); !r.Clear {
 		t.Errorf("IgnoreSmoke: %s, want clear", r.Explain())
 	}
-	// FT-07: planet disc radius 3 at (20,20); (10,20)->(30,20) blocked at any height.
-	if r := SightSegment(bf, geom.V3(10, 20, 7), geom.V3(30, 20, 7), Options{}); r.Clear || r.Blocker.ID != "planet" {
-		t.Errorf("planet: %s, want blocked", r.Explain())
+	// A flat blocking disc (Height 0) of radius 3 at (20,20) is an
+	// obstacle of unbounded height: (10,20)->(30,20) is blocked at z = 7.
+	if r := SightSegment(bf, geom.V3(10, 20, 7), geom.V3(30, 20, 7), Options{}); r.Clear || r.Blocker.ID != "disc" {
+		t.Errorf("flat disc: %s, want blocked", r.Explain())
 	}
 	// (10,20)->(30,28) passes (20,24): 4 from the centre, outside the disc.
 	if r := SightSegment(bf, geom.V3(10, 20, 0), geom.V3(30, 28, 0), Options{}); !r.Clear {
-		t.Errorf("planet miss: %s, want clear", r.Explain())
+		t.Errorf("flat disc miss: %s, want clear", r.Explain())
 	}
 }
 
@@ -249,7 +250,7 @@ func TestSightModels(t *testing.T) {
 }
 
 func TestSightAircraftOverBuildings(t *testing.T) {
-	// DZC-20: aircraft at altitude 6 over 3 in buildings; shooter eye at
+	// Airborne models at altitude 6 over 3 in buildings; shooter eye at
 	// (2,12,0.5). The line to (30,12,6) is at z = 0.5 + 5.5*(x-2)/28 over
 	// house x in [10,14]: z(10) = 2.07 < 3 -> blocked; the high-flyer at
 	// (30,12,6) is hidden, but from an aircraft eye at altitude 6 at

@@ -52,6 +52,7 @@ type Battlefield struct {
 	pieceBoxes []box3
 	modelBoxes []box3
 	index      index
+	occluders  *occluderState // see Occluders
 }
 
 // New validates the table, pieces and models as a whole and returns the
@@ -96,6 +97,8 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 		pieceIdx: make(map[string]int, len(pieces)),
 		modelIdx: make(map[string]int, len(models)),
 		squads:   make(map[string][]int),
+
+		occluders: new(occluderState),
 	}
 	for i := range pieces {
 		path := fmt.Sprintf("terrain[%d]", i)

@@ -1,0 +1,599 @@
+package los
+
+import (
+	"math"
+	"slices"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// Blocker is the first occluder met along a sightline.
+type Blocker struct {
+	// ID is the piece or model id.
+	ID string `json:"id"`
+	// Item locates it in the Battlefield.
+	Item terrain.Item `json:"item"`
+	// Kind is "piece" or "model".
+	Kind string `json:"kind"`
+	// At is the point (inches) where the sightline enters the blocking part
+	// of the occluder, or touches it when Grazing.
+	At geom.Vec3 `json:"at"`
+	// T is the parameter of At along the sightline, in [0, 1].
+	T float64 `json:"t"`
+	// Below is how far, in inches, the sightline passes below the
+	// occluder's top at its lowest point inside it (how much it would have
+	// to rise to clear it); 0 when EveryHeight or Grazing.
+	Below float64 `json:"below"`
+	// Top is the occluder's top (inches); 0 when EveryHeight.
+	Top float64 `json:"top"`
+	// EveryHeight reports whether the occluder blocks at every height
+	// (smoke, flat blocking pieces of Height 0).
+	EveryHeight bool `json:"everyHeight"`
+	// Grazing reports whether the sightline only touches the occluder and
+	// blocks because Options.GrazingBlocks is set.
+	Grazing bool `json:"grazing"`
+}
+
+// Graze is an occluder a sightline touches without passing through it:
+// along a face, through an edge or vertex, exactly level with a roof.
+type Graze struct {
+	// ID is the piece or model id.
+	ID string `json:"id"`
+	// Item locates it in the Battlefield.
+	Item terrain.Item `json:"item"`
+	// At is a point of contact (inches).
+	At geom.Vec3 `json:"at"`
+}
+
+// SegmentResult is the answer of SightSegment.
+type SegmentResult struct {
+	// From and To are the sightline's ends.
+	From geom.Vec3 `json:"from"`
+	To   geom.Vec3 `json:"to"`
+	// Clear reports whether nothing blocks the closed segment.
+	Clear bool `json:"clear"`
+	// Blocker is the first blocker along From→To when not Clear (zero
+	// otherwise).
+	Blocker Blocker `json:"blocker,omitzero"`
+	// Grazing lists the occluders only touched (clear under the default
+	// policy) at or before the blocker, roughly in order along the segment. With Options.GrazingBlocks a touched
+	// occluder blocks instead and appears as Blocker with Grazing set.
+	Grazing []Graze `json:"grazing,omitempty"`
+	// GrazingBlocks records the policy used (Options.GrazingBlocks).
+	GrazingBlocks bool `json:"grazingBlocks"`
+	// SquadPassed counts models of the shooter's own squad the sightline
+	// passes through under Options.ThroughOwnSquad.
+	SquadPassed int `json:"squadPassed,omitempty"`
+}
+
+// SightSegment reports whether the straight segment from a to b is clear of
+// every occluder selected by opt (see docs/sight.md for what blocks). The
+// ids in ignore (pieces or models) never block; when the first of them is a
+// model it is taken as the shooter for Options.ThroughOwnSquad.
+//
+// Policy: the segment is blocked when it passes through the interior of an
+// occluder. A segment meeting an occluder only on its surface (along a wall
+// face, through an edge or vertex, exactly level with a roof) is clear and
+// the occluder is listed in Grazing, unless Options.GrazingBlocks. All such
+// decisions are exact (geom's predicates); only the reported points and
+// distances are floating-point values. Grazing lists the contacts at or
+// before the blocker (all of them when clear), roughly in order along the
+// segment; ties between blockers at the
+// same parameter go to a true block, then pieces before models, then the
+// lower index. It allocates nothing unless it has grazing contacts to
+// report or an occluder has more than 16 boundary crossings on the line
+// (the first call on a Battlefield also builds its terrain.Occluders, see
+// docs/sight.md).
+func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
+	shooter := -1
+	if len(ignore) > 0 {
+		if i, ok := bf.ModelIndex(ignore[0]); ok {
+			shooter = i
+		}
+	}
+	f := newFilter(bf, &opt, shooter, -1, ignore)
+	var res SegmentResult
+	segmentInto(&res, bf, a, b, &f, segFull)
+	return res
+}
+
+// segHit is how a segment meets one occluder.
+type segHit struct {
+	block, graze bool
+	t            float64 // entry (block) or contact (graze) parameter
+	below        float64
+}
+
+// squadHit is a pass through a model of the shooter's squad.
+type squadHit struct {
+	item terrain.Item
+	hit  segHit
+}
+
+// segState is the per-call state of segment; it lives on the caller's
+// stack (segment passes it only to methods that do not keep it).
+type segState struct {
+	bf    *terrain.Battlefield
+	occ   *terrain.Occluders
+	np    int // pieces in occ: occluder ids below np are pieces
+	f     *filter
+	a, b  geom.Vec3
+	first segHit
+	fitem terrain.Item
+	ftop  float64
+	found bool
+	squad [8]squadHit
+	nsq   int
+	// clearOnly stops at the first blocker found (not necessarily the
+	// nearest) and may then miss grazing contacts: for callers that only
+	// read Clear.
+	clearOnly bool
+	// reference makes the walk visit every occluder and decide each with
+	// prismSegment alone (no grid, disc test or fast path): the slow,
+	// obviously complete path the tests compare against.
+	reference bool
+	// The plan segment's direction unit vector and length (lenD 0 for a
+	// vertical segment), for the disc test of visitID.
+	ux, uy, lenD float64
+	// cand queues the grid walk's candidates (see flush).
+	cand  [16]segCand
+	ncand int
+	// grazes are the grazing contacts found, turned into res.Grazing at
+	// the end (kept free of pointers so that the state stays on the stack).
+	gz   [8]grazeHit
+	ngz  int
+	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
+	// The sweep of the general prism test is not kept here: the state is
+	// zeroed on every call, and the convex path (most visits) needs none.
+}
+
+// grazeHit is a grazing contact found by segment.
+type grazeHit struct {
+	item terrain.Item
+	t    float64
+}
+
+// segMode selects how much of the segment test runs.
+type segMode uint8
+
+const (
+	// segFull finds the nearest blocker and every grazing contact before it.
+	segFull segMode = iota
+	// segClearOnly stops at the first blocker found (not necessarily the
+	// nearest), for callers that only read Clear (and, when Clear,
+	// Grazing).
+	segClearOnly
+	// segReference visits every occluder and decides each with
+	// prismSegment alone: the slow reference the tests compare against.
+	segReference
+)
+
+// segment is SightSegment for a prepared filter, in the given mode.
+func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) SegmentResult {
+	var res SegmentResult
+	segmentInto(&res, bf, a, b, f, mode)
+	return res
+}
+
+// segmentInto is segment writing to *res (which must be the zero value):
+// SightSegment's result is then built in place rather than copied.
+func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) {
+	res.From, res.To, res.Clear, res.GrazingBlocks = a, b, true, f.opt.GrazingBlocks
+	if !finiteVec(a) || !finiteVec(b) {
+		return
+	}
+	var st segState
+	st.bf, st.occ, st.f, st.a, st.b = bf, bf.Occluders(), f, a, b
+	st.np = len(st.occ.Pieces.Boxes)
+	st.first.t = math.Inf(1)
+	st.clearOnly, st.reference = mode == segClearOnly, mode == segReference
+	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
+		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
+		// disc test of visitID off.
+		st.lenD = math.Sqrt(dx*dx + dy*dy)
+		st.ux, st.uy = dx/st.lenD, dy/st.lenD
+	}
+	st.walk()
+	if st.nsq > f.opt.ThroughOwnSquad {
+		h := st.squad[:st.nsq]
+		slices.SortFunc(h, func(x, y squadHit) int { return sgnCmp(x.hit.t, y.hit.t) })
+		sh := h[f.opt.ThroughOwnSquad]
+		m := &bf.Models()[sh.item.Index]
+		st.consider(sh.item, sh.hit, m.Hull.Height)
+		res.SquadPassed = f.opt.ThroughOwnSquad
+	} else {
+		res.SquadPassed = st.nsq
+	}
+	if st.found {
+		res.Clear = false
+		st.fillBlocker(&res.Blocker)
+	}
+	gz := st.gz[:st.ngz]
+	if st.gzov != nil {
+		gz = *st.gzov
+	}
+	// Contacts beyond the blocker are not reported: the sightline never
+	// gets there (and the walk may skip those occluders).
+	n := 0
+	for _, g := range gz {
+		if !st.found || g.t <= st.first.t {
+			n++
+		}
+	}
+	if n > 0 {
+		res.Grazing = make([]Graze, 0, n)
+		for _, g := range gz {
+			if !st.found || g.t <= st.first.t {
+				res.Grazing = append(res.Grazing, Graze{ID: itemID(bf, g.item), Item: g.item, At: segAt(a, b, g.t)})
+			}
+		}
+	}
+}
+
+// walk visits every occluder whose plan box the segment's plan may touch:
+// through the prepared grid, cells row by row from a towards b, each
+// occluder once; without a grid, all of them.
+func (st *segState) walk() {
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	g := &st.occ.Grid
+	if st.reference || g.NX == 0 {
+		st.walkAll(dx, dy)
+		return
+	}
+	st.ncand = 0
+	rx, ry := recip(dx), recip(dy)
+	// dx/dy for the rows' x ranges (|y0 - ay| <= |dy|, so the extra
+	// rounding is a few ulps of |dx|, far inside m); 0 means divide, when
+	// it is not finite (0·Inf would give NaN) or dx is 0 anyway.
+	slope := 0.0
+	if dy != 0 {
+		if sl := dx / dy; !math.IsInf(sl, 0) && !math.IsNaN(sl) {
+			slope = sl
+		}
+	}
+	var seen [terrain.GridMaxItems / 64]uint64
+	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
+	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
+	m := g.Margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
+	j0, j1 := g.Row(ylo-m), g.Row(yhi+m)
+	jstep, ja, jb := 1, j0, j1
+	if dy < 0 {
+		jstep, ja, jb = -1, j1, j0
+	}
+	for j := ja; ; j += jstep {
+		// The segment's plan within the row's band (grown by m).
+		x0, x1 := xlo, xhi
+		if dy != 0 {
+			y0 := max(ylo, g.Y0+float64(j)*g.CH-m)
+			y1 := min(yhi, g.Y0+float64(j+1)*g.CH+m)
+			if j == j0 {
+				y0 = ylo
+			}
+			if j == j1 {
+				y1 = yhi
+			}
+			x0, x1 = st.xSpan(y0, y1, slope, xlo, xhi)
+		}
+		i0, i1 := g.Col(x0-m), g.Col(x1+m)
+		istep, ia, ib := 1, i0, i1
+		if dx < 0 {
+			istep, ia, ib = -1, i1, i0
+		}
+		for i := ia; ; i += istep {
+			k := j*g.NX + i
+			for _, id := range g.IDs[g.Start[k]:g.Start[k+1]] {
+				w, bit := id>>6, uint64(1)<<(id&63)
+				if seen[w]&bit != 0 {
+					continue
+				}
+				seen[w] |= bit
+				if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+					return
+				}
+			}
+			if st.ncand > 0 && !st.flush() {
+				return
+			}
+			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 && st.cellPassed(i, j, dx, dy, m) {
+				return
+			}
+			if i == ib {
+				break
+			}
+		}
+		if j == jb {
+			return
+		}
+		// Rows further on lie past the parameter where the segment leaves
+		// this row (less the margin): once the blocker is nearer, no later
+		// occluder can block first or graze before it.
+		if st.found && st.f.opt.ThroughOwnSquad == 0 && st.first.t+entrySlack < st.rowExit(j, dy, m) {
+			return
+		}
+	}
+}
+
+// box returns the plan box of occluder id (pieces first, then models).
+func (st *segState) box(id int) *terrain.PlanBox {
+	if id < st.np {
+		return &st.occ.Pieces.Boxes[id]
+	}
+	return &st.occ.Models.Boxes[id-st.np]
+}
+
+// disc returns the plan disc of occluder id (pieces first, then models).
+func (st *segState) disc(id int) *terrain.PlanDisc {
+	if id < st.np {
+		return &st.occ.Pieces.Discs[id]
+	}
+	return &st.occ.Models.Discs[id-st.np]
+}
+
+// walkAll visits every occluder (the reference walk), or without a grid
+// every one whose plan box the segment's plan a + t·(dx, dy) may touch.
+func (st *segState) walkAll(dx, dy float64) {
+	for id := range st.np + len(st.occ.Models.Boxes) {
+		if !st.reference {
+			if _, ok := boxEntry(st.box(id), st.a.X, st.a.Y, dx, dy, 0, 0); !ok {
+				continue
+			}
+		}
+		if !st.visitID(id) {
+			return
+		}
+	}
+}
+
+// xSpan returns the x range, clamped to [xlo, xhi], of the segment's plan
+// between the plan ordinates y0 and y1 (dy != 0); slope is
+// dx/dy, or 0 to divide instead (see walk).
+func (st *segState) xSpan(y0, y1, slope, xlo, xhi float64) (float64, float64) {
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	var xa, xb float64
+	if slope != 0 {
+		xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
+	} else {
+		xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+	}
+	return max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
+}
+
+// cellPassed reports whether the blocker found lies before every cell the
+// walk has not visited yet: cells further on in row j lie past the
+// parameter where the segment leaves column i (less the margin m), the
+// rows further on past the row's end (rowExit). Once the blocker is
+// nearer, nothing unvisited can block first or graze before it. dx != 0.
+func (st *segState) cellPassed(i, j int, dx, dy, m float64) bool {
+	g := &st.occ.Grid
+	xb := g.X0 + float64(i+1)*g.CW - m
+	if dx < 0 {
+		xb = g.X0 + float64(i)*g.CW + m
+	}
+	return st.first.t+entrySlack < min((xb-st.a.X)/dx, st.rowExit(j, dy, m))
+}
+
+// rowExit returns the parameter where the segment leaves grid row j
+// (shrunk by the margin m) along the walk's direction, +Inf for a
+// horizontal segment, which never leaves its rows.
+func (st *segState) rowExit(j int, dy, m float64) float64 {
+	if dy == 0 {
+		return math.Inf(1)
+	}
+	g := &st.occ.Grid
+	yb := g.Y0 + float64(j+1)*g.CH - m
+	if dy < 0 {
+		yb = g.Y0 + float64(j)*g.CH + m
+	}
+	return (yb - st.a.Y) / dy
+}
+
+// segCand is a candidate occluder of the grid walk and the parameter where
+// the segment enters its plan box.
+type segCand struct {
+	t  float64
+	id int32
+}
+
+// push queues a candidate, flushing the queue when it is full; it reports
+// whether to go on.
+func (st *segState) push(t float64, id int32) bool {
+	if st.ncand == len(st.cand) && !st.flush() {
+		return false
+	}
+	st.cand[st.ncand] = segCand{t, id}
+	st.ncand++
+	return true
+}
+
+// flush visits the queued candidates in order of box entry and reports
+// whether to go on. Once a blocker is known, a candidate whose box the
+// segment enters clearly after it can neither block first nor graze
+// before it, so it is skipped (except under ThroughOwnSquad, whose count
+// covers the whole segment).
+func (st *segState) flush() bool {
+	c := st.cand[:st.ncand]
+	st.ncand = 0
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].t < c[j-1].t; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+	cut := st.f.opt.ThroughOwnSquad == 0
+	for _, k := range c {
+		if cut && st.found && k.t-entrySlack > st.first.t {
+			break
+		}
+		if !st.visitID(int(k.id)) {
+			return false
+		}
+	}
+	return true
+}
+
+// entrySlack bounds the rounding of a box entry parameter
+// (boxEntry) below the true one.
+const entrySlack = 1e-9
+
+// visitID handles one prepared occluder (pieces first, then models)
+// and reports whether to go on.
+func (st *segState) visitID(id int) bool {
+	if st.lenD > 0 && !st.reference {
+		// The segment's plan misses the occluder's disc clearly (by more
+		// than rounding, see terrain.PlanDisc): no contact at all.
+		d := st.disc(id)
+		cx, cy := d.CX-st.a.X, d.CY-st.a.Y
+		r := d.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -r || s > st.lenD+r || abs(cx*st.uy-cy*st.ux) > r {
+			return true
+		}
+	}
+	if id < st.np {
+		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
+	}
+	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
+}
+
+// visit handles one candidate item and reports whether to go on.
+func (st *segState) visit(it terrain.Item) bool {
+	if it.Kind == terrain.ItemPiece {
+		p := &st.bf.Pieces()[it.Index]
+		top, ok := st.f.pieceTop(p)
+		if !ok || (min(st.a.Z, st.b.Z) > top) {
+			return true
+		}
+		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
+		st.record(it, h, top)
+		return !(st.clearOnly && st.found)
+	}
+	m := &st.bf.Models()[it.Index]
+	ok, own := st.f.modelBlocks(m, it.Index)
+	if !ok || min(st.a.Z, st.b.Z) > m.Hull.Height {
+		return true
+	}
+	ring := st.occ.Models.Rings[it.Index]
+	if len(ring) < 3 {
+		return true
+	}
+	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.occ.Models.Convex[it.Index])
+	if own && h.block {
+		if st.nsq < len(st.squad) {
+			st.squad[st.nsq] = squadHit{it, h}
+			st.nsq++
+			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
+		}
+	}
+	st.record(it, h, m.Hull.Height)
+	return !(st.clearOnly && st.found)
+}
+
+// prism decides how the segment meets one prism; cv is the footprint's
+// terrain.ConvexRing when it is strictly convex without holes (nil otherwise).
+func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
+	if cv != nil && !st.reference {
+		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
+			return h
+		}
+	}
+	var sw sweep
+	if st.reference {
+		return prismSegment(fp, top, st.a, st.b, &sw)
+	}
+	return prismSegmentFast(fp, top, st.a, st.b, &sw)
+}
+
+// record folds one occluder's hit into the state.
+func (st *segState) record(it terrain.Item, h segHit, top float64) {
+	switch {
+	case h.block:
+		st.consider(it, h, top)
+	case h.graze && st.f.opt.GrazingBlocks:
+		st.consider(it, h, top)
+	case h.graze:
+		g := grazeHit{it, h.t}
+		switch {
+		case st.gzov != nil:
+			*st.gzov = append(*st.gzov, g)
+		case st.ngz < len(st.gz):
+			st.gz[st.ngz] = g
+			st.ngz++
+		default:
+			ov := append(append(make([]grazeHit, 0, 4*len(st.gz)), st.gz[:]...), g)
+			st.gzov = &ov
+		}
+	}
+}
+
+// consider keeps the blocking hit nearest to a. Ties go to a true block
+// over a grazing one, then to pieces before models, then to the lower
+// index, so that the answer does not depend on the visiting order.
+func (st *segState) consider(it terrain.Item, h segHit, top float64) {
+	better := !st.found || h.t < st.first.t
+	if !better && h.t == st.first.t {
+		switch {
+		case h.block != st.first.block:
+			better = h.block
+		case it.Kind != st.fitem.Kind:
+			better = it.Kind < st.fitem.Kind
+		default:
+			better = it.Index < st.fitem.Index
+		}
+	}
+	if better {
+		st.first, st.fitem, st.ftop, st.found = h, it, top, true
+	}
+}
+
+// fillBlocker writes the reported Blocker to *bl (the zero value before).
+func (st *segState) fillBlocker(bl *Blocker) {
+	h := st.first
+	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
+	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
+	if math.IsInf(st.ftop, 1) {
+		bl.EveryHeight = true
+	} else {
+		bl.Top = st.ftop
+		if h.block {
+			bl.Below = h.below
+		}
+	}
+}
+
+// segAt is the point at parameter t of the segment a→b.
+func segAt(a, b geom.Vec3, t float64) geom.Vec3 {
+	return geom.Segment3{A: a, B: b}.At(t)
+}
+
+// itemID returns the id of an item.
+func itemID(bf *terrain.Battlefield, it terrain.Item) string {
+	if it.Kind == terrain.ItemPiece {
+		return bf.Pieces()[it.Index].ID
+	}
+	return bf.Models()[it.Index].ID
+}
+
+// sgnCmp compares x and y: -1, 0 or +1 (0 when either is NaN).
+func sgnCmp(x, y float64) int {
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// abs is math.Abs (spelt out so it inlines in the hot loops).
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// finiteVec reports whether every coordinate of v is finite.
+func finiteVec(v geom.Vec3) bool {
+	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
+}

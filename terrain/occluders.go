@@ -1,0 +1,210 @@
+package terrain
+
+import (
+	"math"
+	"sync"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// Occluders is the plan data of a Battlefield's pieces and models prepared
+// for queries that walk a segment across the table (package los): for each
+// one its plan bounds, a disc holding it and, for a strictly convex plan, a
+// search table; for each model its plan ring; and a uniform grid over all
+// of them. Battlefield.Occluders builds it once, on first use, and returns
+// the same value afterwards. It is immutable and safe for concurrent
+// readers: every field and slice is read-only.
+//
+// Pieces and models are kept apart: Pieces depends on the pieces alone, so
+// an operation that moves a model can share it unchanged and rebuild only
+// Models and Grid (the grid lists both, cheap to rebuild).
+type Occluders struct {
+	// Pieces holds the pieces in Battlefield.Pieces order (Rings empty:
+	// a piece's plan is its Footprint).
+	Pieces *OccluderSet
+	// Models holds the models in Battlefield.Models order.
+	Models *OccluderSet
+	// Grid buckets the occluders by id: pieces first (id = piece index),
+	// then models (id = len(Pieces.Boxes) + model index).
+	Grid PlanGrid
+}
+
+// OccluderSet is the prepared plan data of one kind of occluder, index
+// by index. Its slices are read-only.
+type OccluderSet struct {
+	// Rings are the models' plan rings (Model.PlanRing); nil for pieces.
+	Rings [][]geom.Point
+	// Boxes are the plan bounds of each occluder's plan.
+	Boxes []PlanBox
+	// Discs hold every vertex of each occluder's plan.
+	Discs []PlanDisc
+	// Convex is the ConvexRing of a plan that is one strictly convex ring
+	// without holes, nil otherwise.
+	Convex []*ConvexRing
+}
+
+// occluderState is the lazily built Occluders of a Battlefield. It is
+// reached through a pointer so that Battlefield holds no lock by value.
+type occluderState struct {
+	once sync.Once
+	occ  *Occluders
+}
+
+// Occluders returns the battlefield's prepared occluder data, building it
+// on the first call (concurrent first callers wait for that one build; no
+// lock is held afterwards). The result is shared and read-only.
+func (bf *Battlefield) Occluders() *Occluders {
+	s := bf.occluders
+	s.once.Do(func() { s.occ = buildOccluders(bf.pieces, bf.models) })
+	return s.occ
+}
+
+// buildOccluders prepares the occluder data of the given pieces and models.
+func buildOccluders(pieces []Piece, models []Model) *Occluders {
+	o := &Occluders{Pieces: pieceSet(pieces), Models: modelSet(models)}
+	boxes := make([]PlanBox, 0, len(pieces)+len(models))
+	boxes = append(append(boxes, o.Pieces.Boxes...), o.Models.Boxes...)
+	o.Grid = buildGrid(boxes)
+	return o
+}
+
+// pieceSet prepares the pieces' plans (their footprints).
+func pieceSet(pieces []Piece) *OccluderSet {
+	s := &OccluderSet{
+		Boxes:  make([]PlanBox, len(pieces)),
+		Discs:  make([]PlanDisc, len(pieces)),
+		Convex: make([]*ConvexRing, len(pieces)),
+	}
+	for i := range pieces {
+		fp := &pieces[i].Footprint
+		s.Boxes[i] = PlanBoxOf(fp.Outer)
+		s.Discs[i] = planDiscOf(fp.Outer, s.Boxes[i])
+		if len(fp.Holes) == 0 {
+			s.Convex[i] = ConvexRingOf(fp.Outer)
+		}
+	}
+	return s
+}
+
+// modelSet prepares the models' plans (their plan rings).
+func modelSet(models []Model) *OccluderSet {
+	s := &OccluderSet{
+		Rings:  make([][]geom.Point, len(models)),
+		Boxes:  make([]PlanBox, len(models)),
+		Discs:  make([]PlanDisc, len(models)),
+		Convex: make([]*ConvexRing, len(models)),
+	}
+	for i := range models {
+		r := models[i].PlanRing(nil)
+		s.Rings[i] = r
+		s.Boxes[i] = PlanBoxOf(r)
+		s.Discs[i] = planDiscOf(r, s.Boxes[i])
+		s.Convex[i] = ConvexRingOf(r)
+	}
+	return s
+}
+
+// PlanBox is a closed plan rectangle [X0, X1] × [Y0, Y1]; the empty box
+// has X0 = Y0 = +Inf and X1 = Y1 = -Inf.
+type PlanBox struct{ X0, Y0, X1, Y1 float64 }
+
+// PlanBoxOf returns the bounds of pts (the empty box for none).
+func PlanBoxOf(pts []geom.Point) PlanBox {
+	b := PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range pts {
+		b.X0, b.Y0 = min(b.X0, p.X), min(b.Y0, p.Y)
+		b.X1, b.Y1 = max(b.X1, p.X), max(b.Y1, p.Y)
+	}
+	return b
+}
+
+// PlanDisc is a closed disc holding every vertex of an occluder's plan,
+// its radius grown by a relative 1e-9 (plus an absolute term of the
+// coordinates' size) so that float tests against it are conservative.
+type PlanDisc struct{ CX, CY, R float64 }
+
+// planDiscOf returns the PlanDisc of pts centred on their bounds b.
+func planDiscOf(pts []geom.Point, b PlanBox) PlanDisc {
+	d := PlanDisc{CX: 0.5 * (b.X0 + b.X1), CY: 0.5 * (b.Y0 + b.Y1)}
+	r2 := 0.0
+	for _, p := range pts {
+		dx, dy := p.X-d.CX, p.Y-d.CY
+		r2 = max(r2, dx*dx+dy*dy)
+	}
+	d.R = math.Sqrt(r2)*(1+1e-9) + 1e-9*(math.Abs(d.CX)+math.Abs(d.CY)+1)
+	return d
+}
+
+// circleSegmentsMax caps the vertex count of a polygonised model base.
+const circleSegmentsMax = 256
+
+// MaxPlanRing is the largest number of vertices Model.PlanRing gives.
+const MaxPlanRing = circleSegmentsMax
+
+// unitPolys caches the circumscribed regular n-gons of the unit circle
+// (immutable tables, filled on first use).
+var unitPolys [circleSegmentsMax + 1]struct {
+	once sync.Once
+	pts  []geom.Point
+}
+
+// unitPolygon returns the counter-clockwise regular n-gon circumscribed about
+// the unit circle, first vertex on the +x axis (shared, read-only).
+func unitPolygon(n int) []geom.Point {
+	u := &unitPolys[n]
+	u.once.Do(func() {
+		r := 1 / math.Cos(math.Pi/float64(n))
+		u.pts = make([]geom.Point, n)
+		for k := range n {
+			s, c := math.Sincos(2 * math.Pi * float64(k) / float64(n))
+			u.pts[k] = geom.Pt(r*c, r*s)
+		}
+	})
+	return u.pts
+}
+
+// circleSides returns the vertex count of a circumscribed polygon of a
+// circle of radius r straying at most CircleChordError outside it:
+// r(sec(pi/n) - 1) <= err.
+func circleSides(r float64) int {
+	if !(r > 0) {
+		return 8
+	}
+	c := r / (r + CircleChordError)
+	n := int(math.Ceil(math.Pi / math.Acos(c)))
+	return min(max(n, 8), circleSegmentsMax)
+}
+
+// PlanRing appends the plan of the model's volume to dst as a convex
+// counter-clockwise ring: the hull rectangle, or the base (round and oval
+// bases as circumscribed polygons straying at most CircleChordError
+// outside, at most MaxPlanRing vertices, oriented with the model's facing
+// so the ring moves rigidly with the model). A model without hull plan or
+// base gives a single point.
+func (m *Model) PlanRing(dst []geom.Point) []geom.Point {
+	if r, ok := m.HullRect(); ok {
+		c := r.Corners()
+		return append(dst, c[:]...)
+	}
+	sin, cos := math.Sincos(float64(m.Facing))
+	switch m.Base.Shape {
+	case BaseCircle, BaseOval:
+		a, b := m.Base.Diameter/2, m.Base.Diameter/2
+		if m.Base.Shape == BaseOval {
+			a, b = m.Base.Length/2, m.Base.Width/2
+		}
+		if a > 0 && b > 0 {
+			for _, u := range unitPolygon(circleSides(max(a, b))) {
+				x, y := a*u.X, b*u.Y
+				dst = append(dst, geom.Pt(m.Position.X+x*cos-y*sin, m.Position.Y+x*sin+y*cos))
+			}
+			return dst
+		}
+	case BaseRect:
+		if m.Base.Length > 0 && m.Base.Width > 0 {
+			c := geom.OrientedRect{Center: m.Position, Length: m.Base.Length, Width: m.Base.Width, Angle: m.Facing}.Corners()
+			return append(dst, c[:]...)
+		}
+	}
+	return append(dst, m.Position)
+}
