@@ -172,8 +172,7 @@ func (d *dec) str(n *node, path string) (string, error) {
 	if n.kind != nString {
 		return "", typeErr(n, path, "a string")
 	}
-	// The tree's strings share the input's memory; keep a copy of our own.
-	return strings.Clone(n.text), nil
+	return n.text, nil
 }
 
 // id decodes a non-empty identifier string.
@@ -325,7 +324,7 @@ func (d *dec) rawObject(n *node, path string) (map[string]json.RawMessage, error
 	}
 	m := make(map[string]json.RawMessage, len(n.keys))
 	for i, k := range n.keys {
-		m[strings.Clone(k)] = n.elems[i].raw()
+		m[k] = n.elems[i].raw()
 	}
 	return m, nil
 }
@@ -992,7 +991,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 			if q.Extra == nil {
 				q.Extra = map[string]json.RawMessage{}
 			}
-			q.Extra[strings.Clone(k)] = v.raw()
+			q.Extra[k] = v.raw()
 		}
 		if err != nil {
 			return err

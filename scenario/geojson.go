@@ -121,7 +121,7 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	}
 	if proto.ID == "" {
 		if id := n.get("id"); id != nil && id.kind == nString && id.text != "" {
-			proto.ID = strings.Clone(id.text)
+			proto.ID = id.text
 		} else {
 			proto.ID = "feature-" + strconv.Itoa(i)
 		}

@@ -407,7 +407,7 @@ func (d *dec) mapValue(n *node, path string, v reflect.Value) error {
 		if err := d.value(n.elems[i], joinKey(path, k), e); err != nil {
 			return err
 		}
-		v.SetMapIndex(reflect.ValueOf(strings.Clone(k)).Convert(v.Type().Key()), e)
+		v.SetMapIndex(reflect.ValueOf(k).Convert(v.Type().Key()), e)
 	}
 	return nil
 }
