@@ -355,14 +355,17 @@ func decodeFile(root *node) (*File, error) {
 		}
 	}
 	if v := root.get("units"); v != nil {
-		if f.Units, err = d.enum(v, "units", Units); err != nil {
+		if f.Units, err = d.enum(v, "units", unitNames); err != nil {
 			return nil, err
 		}
 	}
 	d.div = unitsPerInch(f.Units)
 	if v := root.get("ruleset"); v != nil {
-		if f.Ruleset, err = d.enum(v, "ruleset", Rulesets); err != nil {
+		if f.Ruleset, err = d.str(v, "ruleset"); err != nil {
 			return nil, err
+		}
+		if !ValidRulesetName(f.Ruleset) {
+			return nil, newError(ErrValue, "ruleset", v.short(), "want a ruleset name of lower-case letters, digits and hyphens, got %s", v.short())
 		}
 	}
 	d.ruleset = f.Ruleset
@@ -953,7 +956,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 			}
 		case "mode":
 			if core {
-				q.Mode, err = d.enum(v, kp, RangeModes)
+				q.Mode, err = d.enum(v, kp, rangeModes)
 			} else {
 				q.Mode, err = d.str(v, kp)
 			}

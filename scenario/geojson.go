@@ -51,7 +51,7 @@ func ImportGeoJSON(r io.Reader, opt ImportOptions) ([]terrain.Piece, error) {
 	if units == "" {
 		units = "in"
 	}
-	if !contains(Units, units) {
+	if !contains(unitNames, units) {
 		return nil, newError(ErrValue, "", units, "unknown units %q", units)
 	}
 	root, err := parseTree(b, "")

@@ -77,7 +77,7 @@ func newValueDecoder(units string, dst any) (*dec, reflect.Value, error) {
 	if units == "" {
 		units = "in"
 	}
-	if !contains(Units, units) {
+	if !contains(unitNames, units) {
 		return nil, reflect.Value{}, fmt.Errorf("scenario: unknown units %q (want in, cm or mm)", units)
 	}
 	v := reflect.ValueOf(dst)
