@@ -172,8 +172,7 @@ func (d *dec) str(n *node, path string) (string, error) {
 	if n.kind != nString {
 		return "", typeErr(n, path, "a string")
 	}
-	// The tree's strings share the input's memory; keep a copy of our own.
-	return strings.Clone(n.text), nil
+	return n.text, nil
 }
 
 // id decodes a non-empty identifier string.
@@ -325,7 +324,7 @@ func (d *dec) rawObject(n *node, path string) (map[string]json.RawMessage, error
 	}
 	m := make(map[string]json.RawMessage, len(n.keys))
 	for i, k := range n.keys {
-		m[strings.Clone(k)] = n.elems[i].raw()
+		m[k] = n.elems[i].raw()
 	}
 	return m, nil
 }
@@ -356,14 +355,17 @@ func decodeFile(root *node) (*File, error) {
 		}
 	}
 	if v := root.get("units"); v != nil {
-		if f.Units, err = d.enum(v, "units", Units); err != nil {
+		if f.Units, err = d.enum(v, "units", unitNames); err != nil {
 			return nil, err
 		}
 	}
 	d.div = unitsPerInch(f.Units)
 	if v := root.get("ruleset"); v != nil {
-		if f.Ruleset, err = d.enum(v, "ruleset", Rulesets); err != nil {
+		if f.Ruleset, err = d.str(v, "ruleset"); err != nil {
 			return nil, err
+		}
+		if !ValidRulesetName(f.Ruleset) {
+			return nil, newError(ErrValue, "ruleset", v.short(), "want a ruleset name of lower-case letters, digits and hyphens, got %s", v.short())
 		}
 	}
 	d.ruleset = f.Ruleset
@@ -954,7 +956,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 			}
 		case "mode":
 			if core {
-				q.Mode, err = d.enum(v, kp, RangeModes)
+				q.Mode, err = d.enum(v, kp, rangeModes)
 			} else {
 				q.Mode, err = d.str(v, kp)
 			}
@@ -992,7 +994,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 			if q.Extra == nil {
 				q.Extra = map[string]json.RawMessage{}
 			}
-			q.Extra[strings.Clone(k)] = v.raw()
+			q.Extra[k] = v.raw()
 		}
 		if err != nil {
 			return err

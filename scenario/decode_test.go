@@ -27,7 +27,7 @@ func TestDecodeInvalid(t *testing.T) {
 		{"missing-version.json", ErrMissing, "sightline: missing required field"},
 		{"bad-version.json", ErrValue, "sightline: unsupported format version 2, want 1"},
 		{"bad-units.json", ErrValue, `units: want one of in, cm, mm, got "ft"`},
-		{"bad-ruleset.json", ErrValue, `ruleset: want one of generic, dropzone-commander, code-red, firestorm-taskforce, grimdark-future, terminator-skirmish, got "chess"`},
+		{"bad-ruleset.json", ErrValue, `ruleset: want a ruleset name of lower-case letters, digits and hyphens, got "Code Red"`},
 		{"missing-table.json", ErrMissing, "table: missing required field"},
 		{"table-negative.json", ErrValue, "table.width: want a length > 0, got -3"},
 		{"height-string.json", ErrType, `terrain[0].height: want a number, got string "3"`},
@@ -283,5 +283,52 @@ func TestEncodeErrorPath(t *testing.T) {
 	want := "queries[1].turns: line 1, column 4: unexpected end of input"
 	if err == nil || err.Error() != want || !errors.Is(err, ErrSyntax) {
 		t.Errorf("MarshalJSON error = %v, want %q", err, want)
+	}
+}
+
+// TestRulesetNames checks that scenario accepts any well-formed ruleset
+// name (the ruleset registry decides which exist) and refuses malformed
+// ones.
+func TestRulesetNames(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{"generic", true},
+		{"chess", true},
+		{"dropzone-commander", true},
+		{"40k-2e", true},
+		{"", false},
+		{"-x", false},
+		{"Code-Red", false},
+		{"code red", false},
+		{"code_red", false},
+		{"é", false},
+	}
+	for _, tt := range tests {
+		if got := ValidRulesetName(tt.name); got != tt.ok {
+			t.Errorf("ValidRulesetName(%q) = %v, want %v", tt.name, got, tt.ok)
+		}
+		f, err := DecodeBytes([]byte(`{"sightline": 1, "ruleset": "` + tt.name + `", "table": {"width": 24, "depth": 24}}`))
+		if tt.ok && (err != nil || f.Ruleset != tt.name) {
+			t.Errorf("DecodeBytes(ruleset %q) = %v, want the ruleset kept", tt.name, err)
+		}
+		if !tt.ok && !errors.Is(err, ErrValue) {
+			t.Errorf("DecodeBytes(ruleset %q) error = %v, want ErrValue", tt.name, err)
+		}
+	}
+}
+
+func TestListsAreCopies(t *testing.T) {
+	for _, list := range []func() []string{Units, CoreKinds, RangeModes} {
+		a := list()
+		want := a[0]
+		a[0] = "changed"
+		if got := list()[0]; got != want {
+			t.Errorf("after changing a returned slice, the list starts with %q, want %q", got, want)
+		}
+	}
+	if !IsCore("sight") || IsCore("shot2") {
+		t.Error("IsCore(sight), IsCore(shot2) = wrong")
 	}
 }

@@ -3,7 +3,6 @@ package scenario
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/sightline/sightline/terrain"
 )
@@ -39,6 +38,5 @@ func (k *kindError) Unwrap() error { return k.kind }
 // newError returns a *Error at path with a message formatted from format
 // and args, wrapping kind.
 func newError(kind error, path, value, format string, args ...any) *Error {
-	// value may be a substring of a whole input file: copy it.
-	return &Error{Path: path, Value: strings.Clone(value), Err: &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}}
+	return &Error{Path: path, Value: value, Err: &kindError{kind: kind, msg: fmt.Sprintf(format, args...)}}
 }

@@ -41,9 +41,9 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// FuzzParseTree compares the strict JSON scanner with encoding/json: the
-// scanner accepts b exactly when json.Valid does, except for its
-// documented extra rejections (invalid UTF-8 in a string, a duplicate key,
+// FuzzParseTree compares the strict tree parser with encoding/json's
+// reference functions: it accepts b exactly when json.Valid does, except for its
+// documented extra rejections (invalid UTF-8, a duplicate key,
 // nesting deeper than MaxDepth), which an independent token walk confirms;
 // and what it accepts re-encodes to JSON that json.Unmarshal reads as the
 // same value as b, number literals included.

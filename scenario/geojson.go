@@ -51,7 +51,7 @@ func ImportGeoJSON(r io.Reader, opt ImportOptions) ([]terrain.Piece, error) {
 	if units == "" {
 		units = "in"
 	}
-	if !contains(Units, units) {
+	if !contains(unitNames, units) {
 		return nil, newError(ErrValue, "", units, "unknown units %q", units)
 	}
 	root, err := parseTree(b, "")
@@ -121,7 +121,7 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	}
 	if proto.ID == "" {
 		if id := n.get("id"); id != nil && id.kind == nString && id.text != "" {
-			proto.ID = strings.Clone(id.text)
+			proto.ID = id.text
 		} else {
 			proto.ID = "feature-" + strconv.Itoa(i)
 		}

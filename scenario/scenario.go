@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -10,19 +11,38 @@ import (
 // Version is the scenario format version this package reads and writes.
 const Version = 1
 
-// Rulesets lists the accepted values of the "ruleset" field.
-var Rulesets = []string{"generic", "dropzone-commander", "code-red", "firestorm-taskforce", "grimdark-future", "terminator-skirmish"}
+// unitNames, coreKinds and rangeModes back Units, CoreKinds and
+// RangeModes; they are never changed.
+var (
+	unitNames  = []string{"in", "cm", "mm"}
+	coreKinds  = []string{"range", "sight", "visible-fraction", "arc", "shot", "move", "path", "coherency", "sight-along-path"}
+	rangeModes = []string{"center", "edge", "stand", "ground"}
+)
 
-// Units lists the accepted values of the "units" field.
-var Units = []string{"in", "cm", "mm"}
+// Units returns the accepted values of the "units" field, in a new slice.
+func Units() []string { return slices.Clone(unitNames) }
 
-// CoreKinds lists the query kinds of the core contract. Their fields are
-// checked strictly; any other kind belongs to a ruleset or an extension and
-// keeps its non-core fields in Query.Extra.
-var CoreKinds = []string{"range", "sight", "visible-fraction", "arc", "shot", "move", "path", "coherency", "sight-along-path"}
+// CoreKinds returns the query kinds of the core contract, in a new slice.
+// Their fields are checked strictly; any other kind belongs to a ruleset
+// or an extension and keeps its non-core fields in Query.Extra.
+func CoreKinds() []string { return slices.Clone(coreKinds) }
 
-// Range measuring modes of a "range" query.
-var RangeModes = []string{"center", "edge", "stand", "ground"}
+// RangeModes returns the measuring modes of a "range" query, in a new
+// slice.
+func RangeModes() []string { return slices.Clone(rangeModes) }
+
+// ValidRulesetName reports whether name has the form of a ruleset name:
+// lower-case ASCII letters, digits and hyphens, not starting with a hyphen
+// (^[a-z0-9][a-z0-9-]*$). Which names exist is the ruleset registry's
+// business, not this package's.
+func ValidRulesetName(name string) bool {
+	for i, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' && i > 0) {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // File is one decoded scenario. Every length is in inches whatever the
 // file's units were. A File returned by Decode is shared and must be treated
@@ -31,7 +51,7 @@ type File struct {
 	Version int    // the "sightline" field; always 1
 	Name    string // free text
 	Units   string // the file's units as read ("in", "cm" or "mm"); lengths in memory are inches regardless
-	Ruleset string // one of Rulesets; "generic" when absent
+	Ruleset string // a ruleset name (see ValidRulesetName); "generic" when absent
 	// Options holds the ruleset's options as raw compact JSON, as written
 	// in the file, in the file's units. Games decode them with
 	// DecodeOptions, which converts the fields typed as Length to inches.
@@ -59,7 +79,7 @@ type Query struct {
 	From    string      // model id (range, sight, visible-fraction, arc, sight-along-path)
 	To      string      // model id (range, sight, visible-fraction, arc)
 	ToPoint *geom.Point // the "to" point of a "path" query (or any kind whose "to" is [x,y])
-	Mode    string      // range mode: one of RangeModes; "" means the ruleset's default
+	Mode    string      // range mode: one of RangeModes(); "" means the ruleset's default
 	Arc     string      // arc name (arc)
 	Model   string      // model id (move, path, sight-along-path)
 	Squad   string      // squad name (coherency)
@@ -90,11 +110,4 @@ type Query struct {
 }
 
 // IsCore reports whether kind is one of CoreKinds.
-func IsCore(kind string) bool {
-	for _, k := range CoreKinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
-}
+func IsCore(kind string) bool { return slices.Contains(coreKinds, kind) }

@@ -90,7 +90,7 @@ func newValueDecoder(units string, dst any) (*dec, reflect.Value, error) {
 	if units == "" {
 		units = "in"
 	}
-	if !contains(Units, units) {
+	if !contains(unitNames, units) {
 		return nil, reflect.Value{}, fmt.Errorf("scenario: unknown units %q (want in, cm or mm)", units)
 	}
 	v := reflect.ValueOf(dst)
@@ -426,7 +426,7 @@ func (d *dec) mapValue(n *node, path string, v reflect.Value) error {
 		if err := d.value(n.elems[i], joinKey(path, k), e); err != nil {
 			return err
 		}
-		v.SetMapIndex(reflect.ValueOf(strings.Clone(k)).Convert(v.Type().Key()), e)
+		v.SetMapIndex(reflect.ValueOf(k).Convert(v.Type().Key()), e)
 	}
 	return nil
 }

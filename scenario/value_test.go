@@ -52,7 +52,8 @@ func TestDecodeValueUnits(t *testing.T) {
 		"weapons": [{"name": "a", "range": 2.54}, {"name": "b", "range": 5.08, "arc": null}]}`
 	// Every length in cm divided by 2.54: 76.2 -> 30, 50.8 -> 20,
 	// 30.48 -> 12, 5.08 -> 2, 2.54 -> 1, 25.4 -> 10. Plain numbers
-	// (shots, ratio) and raw JSON are not converted.
+	// (shots, ratio) and raw JSON are not converted; "-" and unexported
+	// fields keep their values.
 	want := testOpts{
 		testBase: testBase{Label: "a"},
 		Weapon:   testWeapon{Name: "gun", Range: 30, Shots: 25, Arc: ptr("F")},
@@ -69,8 +70,9 @@ func TestDecodeValueUnits(t *testing.T) {
 		Extra:    json.RawMessage(`{"range":12,"x":[1,2]}`),
 		Weapons:  []testWeapon{{Name: "a", Range: 1}, {Name: "b", Range: 2}},
 		Skip:     7,
+		hidden:   1,
 	}
-	got := testOpts{Skip: 7}
+	got := testOpts{Skip: 7, hidden: 1}
 	if err := DecodeValue(json.RawMessage(in), "options", "cm", &got); err != nil {
 		t.Fatalf("DecodeValue(cm) error %v", err)
 	}
