@@ -105,9 +105,9 @@ type Kind struct {
 
 // NewKind returns the query kind name answered by run. R is the typed
 // request: a struct whose fields carry `json` tags naming the query's
-// fields (lengths typed scenario.Length or geom.Point are converted from the
-// file's units; ",required" marks a required field). The query's "id" and
-// "kind" are not part of it.
+// fields; lengths typed scenario.Length or geom.Point are converted from
+// the file's units, and `scenario:"required"` marks a required field. The
+// query's "id" and "kind" are not part of it.
 func NewKind[R any](name, doc string, run func(env *Env, req *R) (Result, error)) Kind {
 	return Kind{
 		Name:       name,
@@ -268,4 +268,3 @@ func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result,
 	}
 	return r, nil
 }
-

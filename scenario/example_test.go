@@ -37,8 +37,8 @@ func ExampleDefault() {
 func ExampleDecodeValue() {
 	// A game's weapon, as written in a file measured in centimetres.
 	type weapon struct {
-		Name  string          `json:"name,required"`
-		Range scenario.Length `json:"range,required"`
+		Name  string          `json:"name" scenario:"required"`
+		Range scenario.Length `json:"range" scenario:"required"`
 		Shots int             `json:"shots"`
 	}
 	var w weapon

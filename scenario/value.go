@@ -50,9 +50,9 @@ var (
 // The targets it fills:
 //   - structs: the key of a field is its `json:"name"` tag (its Go name
 //     when untagged); `json:"-"` fields are skipped; embedded structs
-//     without a tag name are flattened as by encoding/json; the tag option
-//     "required" (`json:"range,required"`) makes an absent key ErrMissing;
-//     an unknown key is ErrUnknownField listing the valid names. Fields
+//     without a tag name are flattened as by encoding/json; the tag
+//     `scenario:"required"` (`json:"range" scenario:"required"`) makes an
+//     absent key ErrMissing; an unknown key is ErrUnknownField listing the valid names. Fields
 //     the JSON leaves out keep their value, so dst may hold defaults.
 //   - pointers (allocated when nil; JSON null sets them to nil), slices,
 //     fixed-size arrays (the length must match), map[string]T.
@@ -207,7 +207,7 @@ func (d *dec) structFields(t reflect.Type) ([]structField, error) {
 			if tag == "-" {
 				continue
 			}
-			name, opts, _ := strings.Cut(tag, ",")
+			name, _, _ := strings.Cut(tag, ",")
 			ft := sf.Type
 			if sf.Anonymous && ft.Kind() == reflect.Pointer {
 				ft = ft.Elem()
@@ -225,10 +225,7 @@ func (d *dec) structFields(t reflect.Type) ([]structField, error) {
 			if name == "" {
 				name = sf.Name
 			}
-			required := false
-			for _, o := range strings.Split(opts, ",") {
-				required = required || o == "required"
-			}
+			required := sf.Tag.Get("scenario") == "required"
 			all = append(all, found{structField{name, idx, required}, len(index)})
 		}
 	}

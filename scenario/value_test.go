@@ -17,8 +17,8 @@ type testBase struct {
 }
 
 type testWeapon struct {
-	Name  string  `json:"name,required"`
-	Range Length  `json:"range,required"`
+	Name  string  `json:"name" scenario:"required"`
+	Range Length  `json:"range" scenario:"required"`
 	Shots int     `json:"shots"`
 	Arc   *string `json:"arc"`
 }
@@ -262,7 +262,7 @@ const queryFile = `{"sightline": 1, "units": "cm", "table": {"width": 121.92, "d
 	]}`
 
 type testQuery struct {
-	Zone   []geom.Point `json:"zone,required"`
+	Zone   []geom.Point `json:"zone" scenario:"required"`
 	Weapon testWeapon   `json:"weapon"`
 }
 

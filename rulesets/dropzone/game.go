@@ -67,9 +67,9 @@ func weapon(env *rulesets.Env, raw json.RawMessage, field string) (Weapon, error
 }
 
 type shotRequest struct {
-	Shooter string          `json:"shooter,required"`
-	Target  string          `json:"target,required"`
-	Weapon  json.RawMessage `json:"weapon,required"`
+	Shooter string          `json:"shooter" scenario:"required"`
+	Target  string          `json:"target" scenario:"required"`
+	Weapon  json.RawMessage `json:"weapon" scenario:"required"`
 	// Moved overrides how far the shooter moved this turn.
 	Moved *scenario.Length `json:"moved"`
 }
@@ -96,8 +96,8 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 }
 
 type moveRequest struct {
-	Model     string           `json:"model,required"`
-	Path      []geom.Point     `json:"path,required"`
+	Model     string           `json:"model" scenario:"required"`
+	Path      []geom.Point     `json:"path" scenario:"required"`
 	Turns     []float64        `json:"turns"`
 	Altitude  *scenario.Length `json:"altitude"`
 	Land      bool             `json:"land"`
@@ -123,7 +123,7 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 }
 
 type squadRequest struct {
-	Squad string `json:"squad,required"`
+	Squad string `json:"squad" scenario:"required"`
 }
 
 func answerFormation(env *rulesets.Env, q *squadRequest) (rulesets.Result, error) {
@@ -138,8 +138,8 @@ func answerFormation(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 }
 
 type deploymentRequest struct {
-	Squad string       `json:"squad,required"`
-	Zone  []geom.Point `json:"zone,required"`
+	Squad string       `json:"squad" scenario:"required"`
+	Zone  []geom.Point `json:"zone" scenario:"required"`
 }
 
 func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result, error) {
@@ -154,8 +154,8 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 }
 
 type standbyRequest struct {
-	Model string     `json:"model,required"`
-	Point geom.Point `json:"point,required"`
+	Model string     `json:"model" scenario:"required"`
+	Point geom.Point `json:"point" scenario:"required"`
 	Edge  string     `json:"edge"`
 }
 
@@ -165,7 +165,7 @@ func answerStandby(env *rulesets.Env, q *standbyRequest) (rulesets.Result, error
 }
 
 type landingRequest struct {
-	Model      string      `json:"model,required"`
+	Model      string      `json:"model" scenario:"required"`
 	Point      *geom.Point `json:"point"`
 	Size       string      `json:"size"`
 	Passengers []string    `json:"passengers"`
@@ -195,7 +195,7 @@ func answerLanding(env *rulesets.Env, q *landingRequest) (rulesets.Result, error
 }
 
 type embarkRequest struct {
-	Squad      string    `json:"squad,required"`
+	Squad      string    `json:"squad" scenario:"required"`
 	Transports []string  `json:"transports"`
 	Capacity   int       `json:"capacity"`
 	Manoeuvre  Manoeuvre `json:"manoeuvre"`
@@ -207,7 +207,7 @@ func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) 
 }
 
 type disembarkRequest struct {
-	Model      string      `json:"model,required"`
+	Model      string      `json:"model" scenario:"required"`
 	Placements []Placement `json:"placements"`
 	Manoeuvre  Manoeuvre   `json:"manoeuvre"`
 	TookOff    bool        `json:"tookOff"`
@@ -219,8 +219,8 @@ func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, e
 }
 
 type transportBuildingRequest struct {
-	Model    string `json:"model,required"`
-	Building string `json:"building,required"`
+	Model    string `json:"model" scenario:"required"`
+	Building string `json:"building" scenario:"required"`
 }
 
 func answerTransportBuilding(env *rulesets.Env, q *transportBuildingRequest) (rulesets.Result, error) {
@@ -229,8 +229,8 @@ func answerTransportBuilding(env *rulesets.Env, q *transportBuildingRequest) (ru
 }
 
 type enterBuildingRequest struct {
-	Squad    string `json:"squad,required"`
-	Building string `json:"building,required"`
+	Squad    string `json:"squad" scenario:"required"`
+	Building string `json:"building" scenario:"required"`
 }
 
 func answerEnterBuilding(env *rulesets.Env, q *enterBuildingRequest) (rulesets.Result, error) {
@@ -239,7 +239,7 @@ func answerEnterBuilding(env *rulesets.Env, q *enterBuildingRequest) (rulesets.R
 }
 
 type leaveRequest struct {
-	Building   string      `json:"building,required"`
+	Building   string      `json:"building" scenario:"required"`
 	Placements []Placement `json:"placements"`
 	Closest    bool        `json:"closest"`
 }
@@ -250,8 +250,8 @@ func answerLeaveBuilding(env *rulesets.Env, q *leaveRequest) (rulesets.Result, e
 }
 
 type connectedRequest struct {
-	A string `json:"a,required"`
-	B string `json:"b,required"`
+	A string `json:"a" scenario:"required"`
+	B string `json:"b" scenario:"required"`
 }
 
 func answerConnected(env *rulesets.Env, q *connectedRequest) (rulesets.Result, error) {
@@ -260,7 +260,7 @@ func answerConnected(env *rulesets.Env, q *connectedRequest) (rulesets.Result, e
 }
 
 type oneBuildingRequest struct {
-	Building string `json:"building,required"`
+	Building string `json:"building" scenario:"required"`
 }
 
 func answerBuildingClass(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, error) {
@@ -280,10 +280,10 @@ func answerCollapse(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, 
 }
 
 type reactionRequest struct {
-	Shooter  string          `json:"shooter,required"`
-	Aircraft string          `json:"aircraft,required"`
-	Weapon   json.RawMessage `json:"weapon,required"`
-	Corridor []geom.Point    `json:"corridor,required"`
+	Shooter  string          `json:"shooter" scenario:"required"`
+	Aircraft string          `json:"aircraft" scenario:"required"`
+	Weapon   json.RawMessage `json:"weapon" scenario:"required"`
+	Corridor []geom.Point    `json:"corridor" scenario:"required"`
 	// At and Previous are distances along the corridor; Previous < 0
 	// means no earlier reaction.
 	At       scenario.Length  `json:"at"`
@@ -310,7 +310,7 @@ func answerReaction(env *rulesets.Env, q *reactionRequest) (rulesets.Result, err
 }
 
 type crashRequest struct {
-	Model string      `json:"model,required"`
+	Model string      `json:"model" scenario:"required"`
 	Point *geom.Point `json:"point"`
 	Size  string      `json:"size"`
 }
@@ -332,7 +332,7 @@ func answerCrash(env *rulesets.Env, q *crashRequest) (rulesets.Result, error) {
 }
 
 type wreckRequest struct {
-	Model      string      `json:"model,required"`
+	Model      string      `json:"model" scenario:"required"`
 	Placements []Placement `json:"placements"`
 }
 

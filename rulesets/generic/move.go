@@ -10,20 +10,20 @@ import (
 // MoveRequest is a "move" query: Model follows Path, optionally as a
 // sequence of turns and straight moves.
 type MoveRequest struct {
-	Model string              `json:"model,required"`
-	Path  []geom.Point        `json:"path,required"`
+	Model string              `json:"model" scenario:"required"`
+	Path  []geom.Point        `json:"path" scenario:"required"`
 	Turns []movement.TurnStep `json:"turns"`
 }
 
 // PathRequest is a "path" query: the shortest legal route of Model to To.
 type PathRequest struct {
-	Model string     `json:"model,required"`
-	To    geom.Point `json:"to,required"`
+	Model string     `json:"model" scenario:"required"`
+	To    geom.Point `json:"to" scenario:"required"`
 }
 
 // SquadRequest is a "coherency" query.
 type SquadRequest struct {
-	Squad string `json:"squad,required"`
+	Squad string `json:"squad" scenario:"required"`
 }
 
 // Move answers legal, cost, violations (spec) plus length and, when the

@@ -1,7 +1,6 @@
 package generic
 
 import (
-
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
@@ -14,7 +13,7 @@ import (
 // range (both limits inclusive) and in arc.
 type Weapon struct {
 	Name     string          `json:"name"`
-	Range    scenario.Length `json:"range,required"`
+	Range    scenario.Length `json:"range" scenario:"required"`
 	MinRange scenario.Length `json:"minRange"`
 	Arc      string          `json:"arc"`
 	Mode     string          `json:"mode"`
@@ -22,9 +21,9 @@ type Weapon struct {
 
 // ShotRequest is a generic "shot" query.
 type ShotRequest struct {
-	Shooter string `json:"shooter,required"`
-	Target  string `json:"target,required"`
-	Weapon  Weapon `json:"weapon,required"`
+	Shooter string `json:"shooter" scenario:"required"`
+	Target  string `json:"target" scenario:"required"`
+	Weapon  Weapon `json:"weapon" scenario:"required"`
 }
 
 // Generic shot clauses: the generic rules have no rulebook, so their
@@ -166,4 +165,3 @@ func shotSight(env *rulesets.Env, shooter, target string, opt los.Options) (shot
 	}
 	return shotSightResult{visible: r.Visible, text: r.Explain(), overlay: render.SightlineFromSight(r, "")}, nil
 }
-

@@ -11,14 +11,14 @@ import (
 
 // PairRequest is a query about one model seen or measured from another.
 type PairRequest struct {
-	From string `json:"from,required"`
-	To   string `json:"to,required"`
+	From string `json:"from" scenario:"required"`
+	To   string `json:"to" scenario:"required"`
 }
 
 // RangeRequest is a "range" query.
 type RangeRequest struct {
-	From string `json:"from,required"`
-	To   string `json:"to,required"`
+	From string `json:"from" scenario:"required"`
+	To   string `json:"to" scenario:"required"`
 	// Mode is center, edge, stand or ground; "" is the game's default.
 	Mode string `json:"mode"`
 }
@@ -26,17 +26,17 @@ type RangeRequest struct {
 // ArcRequest is an "arc" query; Arc "" asks which of front, side and rear
 // holds the target.
 type ArcRequest struct {
-	From string `json:"from,required"`
-	To   string `json:"to,required"`
+	From string `json:"from" scenario:"required"`
+	To   string `json:"to" scenario:"required"`
 	Arc  string `json:"arc"`
 }
 
 // AlongPathRequest is a "sight-along-path" query: Model moves along Path,
 // seen from From.
 type AlongPathRequest struct {
-	From  string       `json:"from,required"`
-	Model string       `json:"model,required"`
-	Path  []geom.Point `json:"path,required"`
+	From  string       `json:"from" scenario:"required"`
+	Model string       `json:"model" scenario:"required"`
+	Path  []geom.Point `json:"path" scenario:"required"`
 }
 
 // Range answers distance, fromPoint, toPoint (spec) plus the horizontal and

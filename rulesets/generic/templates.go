@@ -15,16 +15,16 @@ import (
 // swept once around Target's base; Shooter, when given, is checked for
 // friendly fire.
 type TemplateRequest struct {
-	Target  string          `json:"target,required"`
+	Target  string          `json:"target" scenario:"required"`
 	Shooter string          `json:"shooter"`
-	Length  scenario.Length `json:"length,required"`
+	Length  scenario.Length `json:"length" scenario:"required"`
 }
 
 // BlastRequest is a "blast" query: the models a blast at Point reaches,
 // Power within FullRadius, then Power minus the distance.
 type BlastRequest struct {
-	Point      geom.Point      `json:"point,required"`
-	Power      scenario.Length `json:"power,required"`
+	Point      geom.Point      `json:"point" scenario:"required"`
+	Power      scenario.Length `json:"power" scenario:"required"`
 	FullRadius scenario.Length `json:"fullRadius"`
 	FromEdge   bool            `json:"fromEdge"`
 }
@@ -33,19 +33,19 @@ type BlastRequest struct {
 // Direction (degrees counter-clockwise from +x) or Bearing (degrees
 // clockwise from north), capped at Max when given.
 type ScatterRequest struct {
-	Point     geom.Point      `json:"point,required"`
+	Point     geom.Point      `json:"point" scenario:"required"`
 	Direction *float64        `json:"direction"`
 	Bearing   *float64        `json:"bearing"`
-	Distance  scenario.Length `json:"distance,required"`
+	Distance  scenario.Length `json:"distance" scenario:"required"`
 	Max       scenario.Length `json:"max"`
 }
 
 // LandingRequest is a "landing" query: may aircraft Model land with a
 // template of Radius centred at Point?
 type LandingRequest struct {
-	Model  string          `json:"model,required"`
-	Point  geom.Point      `json:"point,required"`
-	Radius scenario.Length `json:"radius,required"`
+	Model  string          `json:"model" scenario:"required"`
+	Point  geom.Point      `json:"point" scenario:"required"`
+	Radius scenario.Length `json:"radius" scenario:"required"`
 	// ContestRange is how far an enemy may stand from the template and
 	// contest it; absent means 3 in (0 means only enemies touching it).
 	ContestRange    *scenario.Length `json:"contestRange"`
