@@ -126,7 +126,7 @@ const (
 type Sector struct {
 	kind sectorKind
 	n    int
-	hs   [3]sectorHalf
+	hs   [4]sectorHalf
 }
 
 // EmptySector returns the sector holding no point.
@@ -142,7 +142,7 @@ func HalfPlaneSector(a, d Point) Sector {
 	if !sectorDirOK(a, d) {
 		return EmptySector()
 	}
-	return Sector{kind: sectorConvex, n: 1, hs: [3]sectorHalf{{a, d}}}
+	return Sector{kind: sectorConvex, n: 1, hs: [4]sectorHalf{{a, d}}}
 }
 
 // WedgeSector returns the closed region swept counter-clockwise about apex
@@ -161,15 +161,15 @@ func WedgeSector(apex, from, to Point) Sector {
 	ahead := Point{X: from.Y, Y: -from.X} // left of it: from·(p-apex) >= 0
 	switch turn := OrientDir(Point{}, from, to); {
 	case turn > 0:
-		return Sector{kind: sectorConvex, n: 2, hs: [3]sectorHalf{{apex, from}, {apex, neg(to)}}}
+		return Sector{kind: sectorConvex, n: 2, hs: [4]sectorHalf{{apex, from}, {apex, neg(to)}}}
 	case turn < 0:
 		// The closed convex wedge from to round to from; the sector is the
 		// closure of what lies outside its interior.
-		return Sector{kind: sectorReflex, n: 2, hs: [3]sectorHalf{{apex, to}, {apex, neg(from)}}}
+		return Sector{kind: sectorReflex, n: 2, hs: [4]sectorHalf{{apex, to}, {apex, neg(from)}}}
 	case OrientDir(Point{}, ahead, to) < 0: // to·from < 0: opposite
 		return HalfPlaneSector(apex, from)
 	}
-	return Sector{kind: sectorConvex, n: 3, hs: [3]sectorHalf{{apex, from}, {apex, neg(from)}, {apex, ahead}}}
+	return Sector{kind: sectorConvex, n: 3, hs: [4]sectorHalf{{apex, from}, {apex, neg(from)}, {apex, ahead}}}
 }
 
 // CorridorSector returns the closed strip of half-width halfWidth about the
@@ -185,11 +185,31 @@ func CorridorSector(start, dir Point, halfWidth float64) Sector {
 	}
 	n := Point{X: -dir.Y, Y: dir.X}.Mul(halfWidth / dir.Norm())
 	sl, sr := start.Add(n), start.Sub(n)
-	return Sector{kind: sectorConvex, n: 3, hs: [3]sectorHalf{
+	return Sector{kind: sectorConvex, n: 3, hs: [4]sectorHalf{
 		{start, Point{X: dir.Y, Y: -dir.X}}, // ahead of the start line
 		{sl, Point{X: -dir.X, Y: -dir.Y}},   // right of the left side
 		{sr, dir},                           // left of the right side
 	}}
+}
+
+// Intersect returns the intersection of two sectors bounded by at most
+// four lines in all, and ok; ok is false (and the sector empty) when either
+// is wider than a half-plane or together they have more than four lines. It
+// builds regions such as a hull zone between two corner rays and the hull's
+// axis.
+func (s Sector) Intersect(o Sector) (Sector, bool) {
+	if s.kind == sectorReflex || o.kind == sectorReflex || s.n+o.n > len(s.hs) {
+		return EmptySector(), false
+	}
+	if s.kind == sectorEmpty || o.kind == sectorEmpty {
+		return EmptySector(), true
+	}
+	r := s
+	for _, h := range o.hs[:o.n] {
+		r.hs[r.n] = h
+		r.n++
+	}
+	return r, true
 }
 
 // sectorDirOK reports whether a and d are finite and d is not zero.

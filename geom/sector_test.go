@@ -47,6 +47,7 @@ func TestSectorLocate(t *testing.T) {
 	half := WedgeSector(o, Pt(0, -1), Pt(0, 1))       // x >= 10
 	ray := WedgeSector(o, Pt(2, 0), Pt(1, 0))         // y = 10, x >= 10
 	corr := CorridorSector(Pt(11, 10), Pt(1, 0), 0.5) // x >= 11, |y-10| <= 0.5
+	above := HalfPlaneSector(Pt(0, 9.5), Pt(1, 0))    // y >= 9.5
 	tests := []struct {
 		name string
 		s    Sector
@@ -78,6 +79,9 @@ func TestSectorLocate(t *testing.T) {
 		{"corridor outside", corr, Pt(20, 10.6), Outside},
 		{"corridor start line", corr, Pt(11, 10), OnBoundary},
 		{"corridor before start", corr, Pt(11-1e-13, 10), Outside},
+		{"intersection inside", mustIntersect(t, front, above), Pt(20, 10.4), Inside},
+		{"intersection on the added line", mustIntersect(t, front, above), Pt(20, 9.5), OnBoundary},
+		{"intersection outside", mustIntersect(t, front, above), Pt(20, 9), Outside},
 		{"full", FullSector(), Pt(-1e9, 3), Inside},
 		{"empty", EmptySector(), o, Outside},
 		{"zero value", Sector{}, o, Outside},
@@ -94,6 +98,27 @@ func TestSectorLocate(t *testing.T) {
 		if got := tc.s.InteriorContains(tc.p); got != (tc.want == Inside) {
 			t.Errorf("%s: InteriorContains(%v) = %v", tc.name, tc.p, got)
 		}
+	}
+}
+
+func mustIntersect(t *testing.T, a, b Sector) Sector {
+	t.Helper()
+	s, ok := a.Intersect(b)
+	if !ok {
+		t.Fatalf("Intersect: not ok")
+	}
+	return s
+}
+
+func TestSectorIntersectLimits(t *testing.T) {
+	o := Pt(0, 0)
+	reflex := WedgeSector(o, Pt(1, 1), Pt(1, -1))
+	if _, ok := reflex.Intersect(FullSector()); ok {
+		t.Errorf("reflex Intersect: ok")
+	}
+	c := CorridorSector(o, Pt(1, 0), 1)
+	if _, ok := c.Intersect(WedgeSector(o, Pt(1, -1), Pt(1, 1))); ok {
+		t.Errorf("five lines: ok")
 	}
 }
 
