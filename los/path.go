@@ -256,7 +256,8 @@ func pathOffsets(m *terrain.Model, volume bool) []geom.Vec3 {
 	if !volume || m.Airborne() {
 		return out
 	}
-	f, l := arcFrame(m.Facing.Degrees())
+	f := geom.Heading(m.Facing.Degrees())
+	l := geom.Pt(-f.Y, f.X)
 	length, width := arcHullDims(m)
 	h := m.Height()
 	var pts []geom.Point
