@@ -13,7 +13,8 @@ import (
 
 // AreaFilter selects the pieces AreaCrossings reports. The zero value
 // selects every concealing piece (woods, fields, hedges, smoke) and every
-// debris, gas and minefield piece whatever its sight value (FT-16..19).
+// debris, gas and minefield piece whatever its sight value (areas that
+// act on a line by being crossed, not by blocking it).
 type AreaFilter struct {
 	// Kinds, when not empty, selects pieces of these kinds instead (any
 	// sight value).
@@ -82,16 +83,16 @@ type Crossing struct {
 	FromInside, ToInside bool
 	// FromEdge and ToEdge are the distances from A and B to the piece's
 	// boundary (nearest point, inside or out; 0 on it), and FromEdgePoint,
-	// ToEdgePoint those nearest boundary points (CR-12 "within 2 in of the
-	// edge", CR-03 contact).
+	// ToEdgePoint those nearest boundary points (how near an end stands to
+	// the piece's edge, in contact or not).
 	FromEdge, ToEdge           float64
 	FromEdgePoint, ToEdgePoint geom.Point
 	// FromAlong is the distance along the sightline from A to the first
 	// boundary point met travelling towards B: where it leaves the piece
-	// when A is inside (CR-12/16 "seeing out"), where it enters when A is
+	// when A is inside (how far it looks out), where it enters when A is
 	// outside. ToAlong is the same from B travelling towards A: the depth
-	// of a target inside (CR-13 "seen 2 in into it"), or how far behind the
-	// piece an outside target stands (CR-15).
+	// of a target inside (how far into the piece it is seen), or how far
+	// behind the piece an outside target stands.
 	FromAlong, ToAlong float64
 }
 
@@ -188,7 +189,7 @@ func AreaCrossings(bf *terrain.Battlefield, a, b geom.Point, filter AreaFilter) 
 
 // CountCrossed returns how many of the crossings meet their piece's
 // interior (grazing contact does not count; a piece crossed twice counts
-// once): the number of halvings of FT-18/19.
+// once): for example the number of times a shot is halved by areas.
 func CountCrossed(cs []Crossing) int {
 	n := 0
 	for _, c := range cs {

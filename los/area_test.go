@@ -55,7 +55,7 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 	gas := terrain.Piece{ID: "gas", Kind: terrain.Gas, Footprint: msRect(20, 0, 24, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
 	debris := terrain.Piece{ID: "debris", Kind: terrain.Debris, Footprint: msRect(30, 0, 34, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
 	bf := msBF(t, []terrain.Piece{smoke, gas, debris}, nil)
-	// CR-25: a 3 in disc across its centre: chord 3.
+	// A 3 in disc across its centre: chord 3.
 	cs := AreaCrossings(bf, geom.Pt(0, 10), geom.Pt(15, 10), AreaFilter{})
 	if len(cs) != 1 || !msNear(cs[0].Inside, 3) {
 		t.Errorf("smoke chord = %+v, want 3", cs)
@@ -65,7 +65,7 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 	if len(cs) != 1 || math.Abs(cs[0].Inside-2*math.Sqrt(0.56)) > 1e-9 {
 		t.Errorf("smoke offset chord = %+v, want %v", cs, 2*math.Sqrt(0.56))
 	}
-	// FT-19: from inside the gas through the debris: two halvings.
+	// From inside the gas through the debris: two crossed.
 	cs = AreaCrossings(bf, geom.Pt(22, 10), geom.Pt(40, 10), AreaFilter{})
 	if CountCrossed(cs) != 2 || !cs[0].FromInside || !msNear(cs[0].FromAlong, 2) {
 		t.Errorf("gas+debris = %+v, want 2 crossed, start inside 2 from the exit", cs)

@@ -33,7 +33,7 @@ type PathOptions struct {
 	// Volume tests the corners of the moving model's volume (hull box, or
 	// its base's extreme points along and across its facing, at the table
 	// and at its height) as well as its eye point; by default only the eye
-	// point is tested (CR-10/18: LoS runs centre to centre).
+	// point is tested (sight as a line between two single points).
 	Volume bool
 }
 
@@ -60,7 +60,7 @@ type PathSightResult struct {
 	Observer, Moving string
 	Length           float64 // path length, inches
 	VisibleAtStart   bool
-	VisibleAtEnd     bool // CR-18: a reaction lapses if sight is lost at the end
+	VisibleAtEnd     bool // whether sight holds at the path's end
 	// FirstVisibleAt is the first path point where the observer sees the
 	// moving model (the start when VisibleAtStart), nil if never;
 	// FirstDistance its arc length along the path (-1 if never).
@@ -127,7 +127,7 @@ func (r PathSightResult) Explain() string {
 // (its eye height, facing and volume carried along; an airborne model
 // keeps its altitude) and reports where the observer's eye point first
 // sees it, where it loses sight again, and whether sight holds at the end
-// (CR-18, DZC-36). Each position is tested with SightSegment from the
+// (reactions to a move, fire along a flight path). Each position is tested with SightSegment from the
 // observer's eye to the moving model's eye point (and, with
 // PathOptions.Volume, to its volume's corners), the observer and the
 // moving model ignored.
