@@ -84,3 +84,35 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 		t.Errorf("NaN input gave crossings")
 	}
 }
+
+func TestAreaCrossingsAllPiecesAndHulls(t *testing.T) {
+	// A solid house [10,14] x [0,4] and a tank whose 2 x 1 hull is centred
+	// at (20,2) facing east: the line y = 2 from (0,2) to (30,2).
+	tank := msTank("tank", geom.Pt(20, 2), 0, 2, 1, 1)
+	bf := msBF(t, []terrain.Piece{msSolid("house", msRect(10, 0, 14, 4), 3)}, []terrain.Model{tank})
+	if cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{}); len(cs) != 0 {
+		t.Errorf("default filter = %+v, want no area", cs)
+	}
+	all := func(*terrain.Model) bool { return true }
+	cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{AllPieces: true, Hulls: all})
+	if len(cs) != 2 || cs[0].PieceID != "house" || cs[0].Model || !msNear(cs[0].Inside, 4) {
+		t.Fatalf("crossings = %+v, want the house (4 inside) then the tank", cs)
+	}
+	// The hull spans x in [19,21]: 2 inside, 19 along from A, 9 from B.
+	if h := cs[1]; h.PieceID != "tank" || !h.Model || !msNear(h.Inside, 2) || !msNear(h.FromAlong, 19) || !msNear(h.ToAlong, 9) || h.Grazing {
+		t.Errorf("hull crossing = %+v, want tank, 2 inside, along 19/9", h)
+	}
+	// Ending inside the hull at (20.5,2): the line towards A leaves it 1.5
+	// along; its nearest edge (y = 2.5 and x = 21) is 0.5 away.
+	cs = AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(20.5, 2), AreaFilter{Hulls: all})
+	if len(cs) != 1 || !cs[0].ToInside || !msNear(cs[0].ToAlong, 1.5) || !msNear(cs[0].ToEdge, 0.5) {
+		t.Errorf("into the hull = %+v, want inside, 1.5 along, 0.5 from the edge", cs)
+	}
+	// Excluded by id, and a line that only touches the hull's side grazes.
+	if cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{Hulls: all, Exclude: []string{"tank"}}); len(cs) != 0 {
+		t.Errorf("excluded tank = %+v", cs)
+	}
+	if cs := AreaCrossings(bf, geom.Pt(15, 2.5), geom.Pt(25, 2.5), AreaFilter{Hulls: all}); len(cs) != 1 || !cs[0].Grazing {
+		t.Errorf("touching the hull side = %+v, want one grazing crossing", cs)
+	}
+}
