@@ -157,7 +157,7 @@ func RangeBetweenPoints(a, b geom.Vec3) (RangeResult, error) {
 	return measRange(measPoint(a), measPoint(b), RangeCenter), nil
 }
 
-// measure computes the range between two resolved subjects.
+// measRange computes the range between two resolved subjects.
 func measRange(a, b measSubject, mode RangeMode) RangeResult {
 	var pa, pb geom.Point
 	za, zb := a.z, b.z
