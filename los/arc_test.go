@@ -9,7 +9,7 @@ import (
 )
 
 func TestArcQuadrantsAndTies(t *testing.T) {
-	// Shooter at (20,20) heading north (facing 90°): FT-06 quadrants.
+	// Shooter at (20,20) heading north (facing 90°): the four quadrants.
 	bf := msBF(t, nil, []terrain.Model{msTank("ship", geom.Pt(20, 20), 90, 2, 1, 1)})
 	tests := []struct {
 		p     geom.Point
@@ -61,7 +61,7 @@ func TestArcQuadrantsAndTies(t *testing.T) {
 			t.Errorf("InArcPoint(%v, %s, %+v).InArc = %v, want %v (%s)", on, c.arc, c.opt, r.InArc, c.want, r.Explain())
 		}
 	}
-	// DZC-14: F-only misses a target dead astern; F/S/R (all) holds it.
+	// Front alone misses a target dead astern; front/side/rear holds it.
 	if r, _ := InArcPoint(bf, "ship", geom.Pt(20, 10), ArcFront, ArcOptions{}); r.InArc || r.ArcOf != ArcRear {
 		t.Errorf("dead astern in front = %v, arcOf %s; want false, rear", r.InArc, r.ArcOf)
 	}
@@ -136,7 +136,7 @@ func TestArcCorridor(t *testing.T) {
 }
 
 func TestArcHullZones(t *testing.T) {
-	// CR-29: hull x in [-1,1], y in [-2,2] facing north, here centred at (20,20).
+	// Hull x in [-1,1], y in [-2,2] facing north, here centred at (20,20).
 	bf := msBF(t, nil, []terrain.Model{msTank("tank", geom.Pt(20, 20), 90, 4, 2, 1)})
 	cases := []struct {
 		p             geom.Point
@@ -170,12 +170,13 @@ func TestArcHullZones(t *testing.T) {
 }
 
 func TestArcWedge(t *testing.T) {
-	// CR-26: bases radius 0.5 at (-1,0),(0,0),(1,0) facing north (here +20,+20):
+	// Bases radius 0.5 at (-1,0),(0,0),(1,0) facing north (here +20,+20):
 	// apex (0, -0.5*sqrt2 - 1) = (0,-1.7071) relative.
 	squad := terrain.Model{ID: "squad", Class: terrain.Infantry, Position: geom.Pt(20, 20), Facing: geom.Degrees(90),
 		Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 1}, Level: 1,
 		Figures: []geom.Point{geom.Pt(19, 20), geom.Pt(20, 20), geom.Pt(21, 20)}}
-	// CR-28: hull x in [-1,1], y in [-2,2] facing north: apex (0,-3).
+	// Hull x in [-1,1], y in [-2,2] facing north: the arms touch the rear
+	// corners, apex (0,-3).
 	tank := msTank("tank", geom.Pt(50, 20), 90, 4, 2, 1)
 	bf := msBF(t, nil, []terrain.Model{squad, tank})
 	r, _ := InArcPoint(bf, "squad", geom.Pt(20, 30), ArcWedgeFront, ArcOptions{})

@@ -13,19 +13,30 @@ import (
 
 // AreaFilter selects the pieces AreaCrossings reports. The zero value
 // selects every concealing piece (woods, fields, hedges, smoke) and every
-// debris, gas and minefield piece whatever its sight value (FT-16..19).
+// debris, gas and minefield piece whatever its sight value (areas that
+// act on a line by being crossed, not by blocking it).
 type AreaFilter struct {
 	// Kinds, when not empty, selects pieces of these kinds instead (any
 	// sight value).
 	Kinds []terrain.Kind
-	// Exclude lists piece ids never reported.
+	// Exclude lists piece (and model) ids never reported.
 	Exclude []string
+	// AllPieces selects every piece whatever its kind and sight value
+	// (Kinds is then ignored).
+	AllPieces bool
+	// Hulls, when not nil, also reports each model it accepts as an area:
+	// the crossing of its hull rectangle (models without a hull are
+	// skipped), listed after the pieces in model order with Model set.
+	Hulls func(m *terrain.Model) bool
 }
 
 // selects reports whether the filter selects piece p.
 func (f AreaFilter) selects(p *terrain.Piece) bool {
 	if slices.Contains(f.Exclude, p.ID) {
 		return false
+	}
+	if f.AllPieces {
+		return true
 	}
 	if len(f.Kinds) > 0 {
 		return slices.Contains(f.Kinds, p.Kind)
@@ -61,9 +72,13 @@ func (s Span) MarshalJSON() ([]byte, error) {
 }
 
 // Crossing describes how a flat sightline from A to B meets one area
-// piece. All lengths are in inches on the table plane.
+// piece (or a model's hull, AreaFilter.Hulls). All lengths are in inches
+// on the table plane.
 type Crossing struct {
+	// PieceID is the piece's id, or the model's when Model is set (Kind
+	// and Sight are then empty and Level is the model's).
 	PieceID string
+	Model   bool
 	Kind    terrain.Kind
 	Sight   terrain.Sight
 	Level   int
@@ -82,16 +97,16 @@ type Crossing struct {
 	FromInside, ToInside bool
 	// FromEdge and ToEdge are the distances from A and B to the piece's
 	// boundary (nearest point, inside or out; 0 on it), and FromEdgePoint,
-	// ToEdgePoint those nearest boundary points (CR-12 "within 2 in of the
-	// edge", CR-03 contact).
+	// ToEdgePoint those nearest boundary points (how near an end stands to
+	// the piece's edge, in contact or not).
 	FromEdge, ToEdge           float64
 	FromEdgePoint, ToEdgePoint geom.Point
 	// FromAlong is the distance along the sightline from A to the first
 	// boundary point met travelling towards B: where it leaves the piece
-	// when A is inside (CR-12/16 "seeing out"), where it enters when A is
+	// when A is inside (how far it looks out), where it enters when A is
 	// outside. ToAlong is the same from B travelling towards A: the depth
-	// of a target inside (CR-13 "seen 2 in into it"), or how far behind the
-	// piece an outside target stands (CR-15).
+	// of a target inside (how far into the piece it is seen), or how far
+	// behind the piece an outside target stands.
 	FromAlong, ToAlong float64
 }
 
@@ -103,6 +118,7 @@ func (c Crossing) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		PieceID       string        `json:"pieceId"`
+		Model         bool          `json:"model,omitempty"`
 		Kind          terrain.Kind  `json:"kind"`
 		Sight         terrain.Sight `json:"sight"`
 		Level         int           `json:"level"`
@@ -118,7 +134,7 @@ func (c Crossing) MarshalJSON() ([]byte, error) {
 		FromAlong     float64       `json:"fromAlong"`
 		ToAlong       float64       `json:"toAlong"`
 		Explanation   string        `json:"explanation"`
-	}{c.PieceID, c.Kind, c.Sight, c.Level, spans, c.Inside, c.Grazing, c.FromInside, c.ToInside,
+	}{c.PieceID, c.Model, c.Kind, c.Sight, c.Level, spans, c.Inside, c.Grazing, c.FromInside, c.ToInside,
 		c.FromEdge, c.ToEdge, measXY(c.FromEdgePoint), measXY(c.ToEdgePoint), c.FromAlong, c.ToAlong, c.Explain()})
 }
 
@@ -160,35 +176,67 @@ func AreaCrossings(bf *terrain.Battlefield, a, b geom.Point, filter AreaFilter) 
 		if len(ivs) == 0 {
 			continue
 		}
-		c := Crossing{PieceID: p.ID, Kind: p.Kind, Sight: p.Sight, Level: p.Level}
-		for _, iv := range ivs {
-			sp := Span{T0: iv.Lo, T1: iv.Hi, Entry: seg.At(iv.Lo), Exit: seg.At(iv.Hi), Length: (iv.Hi - iv.Lo) * length}
-			c.Spans = append(c.Spans, sp)
-			c.Inside += sp.Length
+		c := Crossing{PieceID: p.ID, Kind: p.Kind, Sight: p.Sight, Level: p.Level, Grazing: !areaCrossesInterior(p, seg)}
+		edge := func(q geom.Point) (float64, geom.Point) { return areaEdgeDistance(p, q) }
+		out = append(out, c.fill(seg, length, ivs, edge))
+	}
+	if filter.Hulls == nil {
+		return out
+	}
+	models := bf.Models()
+	var idx []int
+	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
+		if it.Kind == terrain.ItemModel {
+			m := &models[it.Index]
+			if _, ok := m.HullRect(); ok && filter.Hulls(m) && !slices.Contains(filter.Exclude, m.ID) {
+				idx = append(idx, it.Index)
+			}
 		}
-		c.Grazing = !areaCrossesInterior(p, seg)
-		c.FromInside = ivs[0].Lo == 0
-		c.ToInside = ivs[len(ivs)-1].Hi == 1
-		c.FromEdge, c.FromEdgePoint = areaEdgeDistance(p, a)
-		c.ToEdge, c.ToEdgePoint = areaEdgeDistance(p, b)
-		if c.FromInside {
-			c.FromAlong = ivs[0].Hi * length
-		} else {
-			c.FromAlong = ivs[0].Lo * length
+		return true
+	})
+	slices.Sort(idx)
+	for _, i := range slices.Compact(idx) {
+		m := &models[i]
+		r, _ := m.HullRect()
+		poly := geom.Polygon{Outer: r.Ring()}
+		if ivs = poly.SegmentInside(seg, ivs[:0]); len(ivs) == 0 {
+			continue
 		}
-		if c.ToInside {
-			c.ToAlong = (1 - ivs[len(ivs)-1].Lo) * length
-		} else {
-			c.ToAlong = (1 - ivs[len(ivs)-1].Hi) * length
-		}
-		out = append(out, c)
+		c := Crossing{PieceID: m.ID, Model: true, Level: m.Level, Grazing: !poly.SegmentCrossesInterior(seg)}
+		edge := func(q geom.Point) (float64, geom.Point) { return geom.DistPointRing(q, poly.Outer) }
+		out = append(out, c.fill(seg, length, ivs, edge))
 	}
 	return out
 }
 
+// fill completes c from the closed intervals ivs of seg inside the area
+// (not empty) and edge, the distance to the area's boundary.
+func (c Crossing) fill(seg geom.Segment, length float64, ivs []r1.Interval, edge func(geom.Point) (float64, geom.Point)) Crossing {
+	for _, iv := range ivs {
+		sp := Span{T0: iv.Lo, T1: iv.Hi, Entry: seg.At(iv.Lo), Exit: seg.At(iv.Hi), Length: (iv.Hi - iv.Lo) * length}
+		c.Spans = append(c.Spans, sp)
+		c.Inside += sp.Length
+	}
+	c.FromInside = ivs[0].Lo == 0
+	c.ToInside = ivs[len(ivs)-1].Hi == 1
+	c.FromEdge, c.FromEdgePoint = edge(seg.A)
+	c.ToEdge, c.ToEdgePoint = edge(seg.B)
+	if c.FromInside {
+		c.FromAlong = ivs[0].Hi * length
+	} else {
+		c.FromAlong = ivs[0].Lo * length
+	}
+	if c.ToInside {
+		c.ToAlong = (1 - ivs[len(ivs)-1].Lo) * length
+	} else {
+		c.ToAlong = (1 - ivs[len(ivs)-1].Hi) * length
+	}
+	return c
+}
+
 // CountCrossed returns how many of the crossings meet their piece's
 // interior (grazing contact does not count; a piece crossed twice counts
-// once): the number of halvings of FT-18/19.
+// once): for example the number of times a shot is halved by areas.
 func CountCrossed(cs []Crossing) int {
 	n := 0
 	for _, c := range cs {

@@ -55,7 +55,7 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 	gas := terrain.Piece{ID: "gas", Kind: terrain.Gas, Footprint: msRect(20, 0, 24, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
 	debris := terrain.Piece{ID: "debris", Kind: terrain.Debris, Footprint: msRect(30, 0, 34, 20), Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
 	bf := msBF(t, []terrain.Piece{smoke, gas, debris}, nil)
-	// CR-25: a 3 in disc across its centre: chord 3.
+	// A 3 in disc across its centre: chord 3.
 	cs := AreaCrossings(bf, geom.Pt(0, 10), geom.Pt(15, 10), AreaFilter{})
 	if len(cs) != 1 || !msNear(cs[0].Inside, 3) {
 		t.Errorf("smoke chord = %+v, want 3", cs)
@@ -65,7 +65,7 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 	if len(cs) != 1 || math.Abs(cs[0].Inside-2*math.Sqrt(0.56)) > 1e-9 {
 		t.Errorf("smoke offset chord = %+v, want %v", cs, 2*math.Sqrt(0.56))
 	}
-	// FT-19: from inside the gas through the debris: two halvings.
+	// From inside the gas through the debris: two crossed.
 	cs = AreaCrossings(bf, geom.Pt(22, 10), geom.Pt(40, 10), AreaFilter{})
 	if CountCrossed(cs) != 2 || !cs[0].FromInside || !msNear(cs[0].FromAlong, 2) {
 		t.Errorf("gas+debris = %+v, want 2 crossed, start inside 2 from the exit", cs)
@@ -82,5 +82,37 @@ func TestAreaCrossingsSmokeGasCount(t *testing.T) {
 	}
 	if AreaCrossings(bf, geom.Pt(math.NaN(), 0), geom.Pt(1, 1), AreaFilter{}) != nil {
 		t.Errorf("NaN input gave crossings")
+	}
+}
+
+func TestAreaCrossingsAllPiecesAndHulls(t *testing.T) {
+	// A solid house [10,14] x [0,4] and a tank whose 2 x 1 hull is centred
+	// at (20,2) facing east: the line y = 2 from (0,2) to (30,2).
+	tank := msTank("tank", geom.Pt(20, 2), 0, 2, 1, 1)
+	bf := msBF(t, []terrain.Piece{msSolid("house", msRect(10, 0, 14, 4), 3)}, []terrain.Model{tank})
+	if cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{}); len(cs) != 0 {
+		t.Errorf("default filter = %+v, want no area", cs)
+	}
+	all := func(*terrain.Model) bool { return true }
+	cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{AllPieces: true, Hulls: all})
+	if len(cs) != 2 || cs[0].PieceID != "house" || cs[0].Model || !msNear(cs[0].Inside, 4) {
+		t.Fatalf("crossings = %+v, want the house (4 inside) then the tank", cs)
+	}
+	// The hull spans x in [19,21]: 2 inside, 19 along from A, 9 from B.
+	if h := cs[1]; h.PieceID != "tank" || !h.Model || !msNear(h.Inside, 2) || !msNear(h.FromAlong, 19) || !msNear(h.ToAlong, 9) || h.Grazing {
+		t.Errorf("hull crossing = %+v, want tank, 2 inside, along 19/9", h)
+	}
+	// Ending inside the hull at (20.5,2): the line towards A leaves it 1.5
+	// along; its nearest edge (y = 2.5 and x = 21) is 0.5 away.
+	cs = AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(20.5, 2), AreaFilter{Hulls: all})
+	if len(cs) != 1 || !cs[0].ToInside || !msNear(cs[0].ToAlong, 1.5) || !msNear(cs[0].ToEdge, 0.5) {
+		t.Errorf("into the hull = %+v, want inside, 1.5 along, 0.5 from the edge", cs)
+	}
+	// Excluded by id, and a line that only touches the hull's side grazes.
+	if cs := AreaCrossings(bf, geom.Pt(0, 2), geom.Pt(30, 2), AreaFilter{Hulls: all, Exclude: []string{"tank"}}); len(cs) != 0 {
+		t.Errorf("excluded tank = %+v", cs)
+	}
+	if cs := AreaCrossings(bf, geom.Pt(15, 2.5), geom.Pt(25, 2.5), AreaFilter{Hulls: all}); len(cs) != 1 || !cs[0].Grazing {
+		t.Errorf("touching the hull side = %+v, want one grazing crossing", cs)
 	}
 }

@@ -74,7 +74,7 @@ func BenchmarkLevelAt(b *testing.B) {
 	bf, _, _ := msRefTable(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		LevelAt(bf, geom.Pt(23.5, 24.5))
+		LevelAt(bf, geom.Pt(23.5, 24.5), LevelRules{})
 	}
 }
 

@@ -8,8 +8,11 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-func TestBandsDZC(t *testing.T) {
-	// DZC-18 test idea: 30 % cover, 5 % no LoS, 60 % clear, 10.0 % and 50.0 % cover.
+// msTwoBands has edges 0.10 (to the band above) and 0.50 (to the band
+// below): 10.0 % and 50.0 % both fall in the middle band.
+func msTwoBands() Bands { return Bands{Edges: []float64{0.10, 0.50}, Inclusive: []bool{false, true}} }
+
+func TestBandsTwoEdges(t *testing.T) {
 	tests := []struct {
 		f    float64
 		want int
@@ -18,15 +21,26 @@ func TestBandsDZC(t *testing.T) {
 		{math.Nextafter(0.50, 1), 2}, {0.60, 2}, {1, 2}, {math.NaN(), -1},
 	}
 	for _, tc := range tests {
-		if got := DZCBands.Band(tc.f); got != tc.want {
-			t.Errorf("DZCBands.Band(%v) = %d, want %d", tc.f, got, tc.want)
+		if got := msTwoBands().Band(tc.f); got != tc.want {
+			t.Errorf("msTwoBands().Band(%v) = %d, want %d", tc.f, got, tc.want)
+		}
+	}
+	// With a tolerance of 1e-9 a fraction 1e-10 off an edge counts as on it.
+	tol := msTwoBands()
+	tol.Tolerance = 1e-9
+	for _, tc := range []struct {
+		f    float64
+		want int
+	}{{0.10 - 1e-10, 1}, {0.10 - 2e-9, 0}, {0.50 + 1e-10, 1}, {0.50 + 2e-9, 2}, {0.30, 1}} {
+		if got := tol.Band(tc.f); got != tc.want {
+			t.Errorf("tolerant Band(%v) = %d, want %d", tc.f, got, tc.want)
 		}
 	}
 }
 
 func TestBandsEdgeRules(t *testing.T) {
-	// GF-18: "mostly" hidden = more than half hidden, i.e. visible < 0.5;
-	// exactly 0.5 visible is not mostly hidden: edge 0.5 goes to the band above.
+	// One edge at 0.5 that belongs to the band above: visible < 0.5 is band
+	// 0, exactly 0.5 is band 1.
 	gf := Bands{Edges: []float64{0.5}}
 	tests := []struct {
 		b    Bands
@@ -54,13 +68,15 @@ func TestBandsValidate(t *testing.T) {
 		{Edges: []float64{0.6, 0.5}},
 		{Edges: []float64{math.NaN()}},
 		{Edges: []float64{0.1, 0.5}, Inclusive: []bool{true}},
+		{Edges: []float64{0.1, 0.5}, Tolerance: -1},
+		{Edges: []float64{0.1, 0.5}, Tolerance: 0.2},
 	}
 	for _, b := range bad {
 		if err := b.Validate(); !errors.Is(err, terrain.ErrInvalidValue) {
 			t.Errorf("%+v.Validate() = %v, want ErrInvalidValue", b, err)
 		}
 	}
-	if err := DZCBands.Validate(); err != nil {
-		t.Errorf("DZCBands.Validate() = %v", err)
+	if err := msTwoBands().Validate(); err != nil {
+		t.Errorf("msTwoBands().Validate() = %v", err)
 	}
 }

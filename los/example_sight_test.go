@@ -40,6 +40,9 @@ func ExampleVisibleFractionFrom() {
 		panic(err)
 	}
 	fmt.Println(r.Explain())
+	bands := los.Bands{Edges: []float64{0.10, 0.50}, Inclusive: []bool{false, true}}
+	fmt.Println("band:", bands.Band(r.Fraction))
 	// Output:
 	// tank-1 is 50.0 % visible: wall-1 hides 50.0 %
+	// band: 1
 }

@@ -32,7 +32,7 @@ func (w WindowCandidate) MarshalJSON() ([]byte, error) {
 	}{w.Wall, w.Index, measXYZ(w.Point), w.Visible, w.BlockedBy, w.Range})
 }
 
-// WindowResult is the best window of a garrison for a shot (DZC-49).
+// WindowResult is the best window of a garrison for a shot (BestWindow).
 type WindowResult struct {
 	Garrison, Target string
 	Building         string
@@ -76,12 +76,12 @@ func (r WindowResult) Explain() string {
 }
 
 // BestWindow chooses the window a garrisoned model fires from at a target
-// model (DZC-49: any window of the assigned wall may be the origin, chosen
-// per shot, and is used for sight and range). It checks every window of
+// model: any window of the assigned wall may be the origin, chosen per
+// shot, and is used for sight and range. It checks every window of
 // the model's assigned wall (every wall when none is assigned) with
 // SightFrom, the window as eye point, the building and the garrison
 // itself excluded from blocking; range is the horizontal distance from
-// the window to the target's reference point (DZC-23, CR-01). The visible
+// the window to the target's reference point (ReferencePoint). The visible
 // window with the shortest range wins.
 func BestWindow(bf *terrain.Battlefield, garrisonModelID, targetID string, opt Options) (WindowResult, error) {
 	m, bld, err := garrisonLookup(bf, garrisonModelID)
@@ -184,7 +184,7 @@ const garrisonSamples = 256
 
 // GarrisonTargetPoint returns the nearest visible point of the wall a
 // garrisoned model is assigned to, as seen from the shooter's eye point
-// (DZC-50: sight and range go to the nearest visible point of that wall).
+// (the point sight and range go to when a garrison is fired at).
 // The wall is taken at its windows' mean height (half the first floor's
 // height when it has none); a wall point is visible when SightSegment from
 // the eye to it is clear with the shooter and the garrison ignored (the
@@ -271,25 +271,21 @@ func GarrisonTargetPoint(bf *terrain.Battlefield, shooterID, garrisonModelID str
 }
 
 // ViewMode is how a building block's declared edges define its field of
-// view (CR-09, Ambiguity 10).
+// view.
 type ViewMode string
 
 // View modes.
 const (
 	// ViewHalfPlanes: a point is in view when it lies strictly beyond the
-	// line of a declared edge (on the block's outer side). This fits Abb. 1,
-	// where a unit with the south and west edges declared also sees north
-	// (beyond the west edge's line). It is the default.
+	// line of a declared edge (on the block's outer side), so a unit with
+	// the south and west edges declared also sees north-west, beyond the
+	// west edge's line. It is the default.
 	ViewHalfPlanes ViewMode = "half-planes"
 	// ViewExit: a point is in view when the straight line from the block's
 	// centroid to it leaves the block through a declared edge (a corner
 	// shared with a declared edge counts).
 	ViewExit ViewMode = "exit"
 )
-
-// MaxDeclaredEdges is how many edges a unit in a building block may
-// declare as its view (CR-09).
-const MaxDeclaredEdges = 2
 
 // ViewResult answers InDeclaredView.
 type ViewResult struct {
@@ -321,10 +317,10 @@ func (v ViewResult) Explain() string {
 }
 
 // InDeclaredView reports whether the table point p lies in the field of
-// view of a unit holding the building block (CR-09) that declared the
-// given edges of the block's outer ring (edge i runs from vertex i to
-// vertex i+1 of block.Outer as given). At most MaxDeclaredEdges edges; none
-// means the unit dug in and sees nothing. A point inside or on the block
+// view of a unit holding the building block that declared the given edges
+// of the block's outer ring (edge i runs from vertex i to vertex i+1 of
+// block.Outer as given). How many edges may be declared is the caller's
+// rule; none means the unit sees nothing out of the block. A point inside or on the block
 // is never "outside in view". Decisions are exact (geom.Orient).
 func InDeclaredView(block geom.Polygon, edges []int, p geom.Point, mode ViewMode) (ViewResult, error) {
 	if mode == "" {
@@ -335,9 +331,6 @@ func InDeclaredView(block geom.Polygon, edges []int, p geom.Point, mode ViewMode
 	}
 	if err := block.Validate(); err != nil {
 		return ViewResult{}, fmt.Errorf("los: declared view block: %w", err)
-	}
-	if len(edges) > MaxDeclaredEdges {
-		return ViewResult{}, fmt.Errorf("los: declared view: %d edges, at most %d may be declared: %w", len(edges), MaxDeclaredEdges, terrain.ErrInvalidValue)
 	}
 	if err := measFinite2("point", p); err != nil {
 		return ViewResult{}, err

@@ -52,7 +52,7 @@ func TestBestWindow(t *testing.T) {
 }
 
 func TestGarrisonTargetPoint(t *testing.T) {
-	// DZC-50: wall (0,0)-(4,0) (the house's north side), shooter at (6,3).
+	// Wall (0,0)-(4,0) (the house's north side), shooter at (6,3).
 	north := terrain.Wall{ID: "north", From: geom.Pt(4, 0), To: geom.Pt(0, 0), Windows: []geom.Vec3{geom.V3(2, 0, 1)}}
 	// The table starts at 0, so shift everything by (10,10).
 	shift := geom.Pt(10, 10)
@@ -86,7 +86,7 @@ func TestGarrisonTargetPoint(t *testing.T) {
 }
 
 func TestInDeclaredView(t *testing.T) {
-	// CR-09: block [0,4] x [0,3]; edges 0 south, 1 east, 2 north, 3 west.
+	// Block [0,4] x [0,3]; edges 0 south, 1 east, 2 north, 3 west.
 	block := msRect(0, 0, 4, 3)
 	for _, c := range []struct {
 		p          geom.Point
@@ -107,8 +107,9 @@ func TestInDeclaredView(t *testing.T) {
 			t.Errorf("InDeclaredView(%v) = %v/%v, want %v/%v", c.p, h.InView, e.InView, c.half, c.exit)
 		}
 	}
-	if _, err := InDeclaredView(block, []int{0, 1, 2}, geom.Pt(0, 0), ViewHalfPlanes); err == nil {
-		t.Errorf("three edges: no error")
+	// How many edges may be declared is a game's rule: three are accepted.
+	if r, err := InDeclaredView(block, []int{0, 1, 2}, geom.Pt(12, 1.5), ViewHalfPlanes); err != nil || !r.InView {
+		t.Errorf("three edges, point east = %+v, %v; want in view", r, err)
 	}
 	if r, _ := InDeclaredView(block, nil, geom.Pt(2, -8), ViewHalfPlanes); r.InView {
 		t.Errorf("dug in unit sees out")

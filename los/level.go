@@ -10,12 +10,27 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// GroundLevel is the height level of the open table (CR-19).
-const GroundLevel = 1
+// LevelRules are the level conventions a game chooses: the level of the
+// open table and how many levels a model of each class counts above the
+// level it stands on. The zero value puts open ground at level 1, the
+// lowest level terrain admits, with no class raised. LevelRules values are
+// read-only once built.
+type LevelRules struct {
+	// Ground is the level of open ground; 0 means 1.
+	Ground int `json:"ground,omitempty"`
+	// ClassBonus maps a model class to the levels it counts above its
+	// stand for sight (for example a turret above a hull); missing
+	// classes add 0.
+	ClassBonus map[terrain.Class]int `json:"classBonus,omitempty"`
+}
 
-// VehicleLevelBonus is how many levels higher a vehicle counts for sight
-// than where it stands (CR-24: turret weapons one level above infantry).
-const VehicleLevelBonus = 1
+// GroundLevel returns the level of open ground under r.
+func (r LevelRules) GroundLevel() int {
+	if r.Ground == 0 {
+		return 1
+	}
+	return r.Ground
+}
 
 // levelBearingPiece reports whether a piece kind declares the level of the
 // ground it covers: overlays (smoke, gas, debris, minefields) do not.
@@ -29,14 +44,15 @@ func levelBearingPiece(p *terrain.Piece) bool {
 
 // LevelAt returns the height level of the table point p and the piece that
 // gives it: the highest declared Level among the level-bearing pieces
-// (every kind but smoke, gas, debris and minefields) whose closed footprint
-// holds p, the first in input order on ties; GroundLevel and "" when none
-// above ground does (CR-19: the players declare each piece's level, ground
-// is 1; a plateau is a piece of its own inside its hill). A building's
-// declared Level is read as its ground floor; see BuildingFloorLevel for
-// upper floors and the roof.
-func LevelAt(bf *terrain.Battlefield, p geom.Point) (level int, pieceID string) {
-	level = GroundLevel
+// (every kind but smoke, gas, debris and minefields, which lie on the
+// ground rather than raise it) whose closed footprint holds p, the first in
+// input order on ties; r's ground level and "" when none above ground does.
+// Levels are declared per piece, so a plateau is a piece of its own inside
+// its hill. A building's declared Level is read as its ground floor; see
+// BuildingFloorLevel for upper floors and the roof.
+func LevelAt(bf *terrain.Battlefield, p geom.Point, r LevelRules) (level int, pieceID string) {
+	ground := r.GroundLevel()
+	level = ground
 	if bf == nil || measFinite2("p", p) != nil {
 		return level, ""
 	}
@@ -47,7 +63,7 @@ func LevelAt(bf *terrain.Battlefield, p geom.Point) (level int, pieceID string) 
 			return true
 		}
 		pc := &pieces[it.Index]
-		if !levelBearingPiece(pc) || pc.Level <= GroundLevel || !pc.Footprint.Contains(p) {
+		if !levelBearingPiece(pc) || pc.Level <= ground || !pc.Footprint.Contains(p) {
 			return true
 		}
 		if pc.Level > level || (pc.Level == level && it.Index < best) {
@@ -56,14 +72,13 @@ func LevelAt(bf *terrain.Battlefield, p geom.Point) (level int, pieceID string) 
 		return true
 	})
 	if best < 0 {
-		return GroundLevel, ""
+		return ground, ""
 	}
 	return level, pieces[best].ID
 }
 
 // BuildingFloorLevel returns the level of floor n (1 = ground floor) of a
-// building piece: its declared Level plus n-1 (Abb. 4: the third storey is
-// level 3). The roof, n = Floors+1, is one above the top floor. n outside
+// building piece: its declared Level plus n-1, one level per storey. The roof, n = Floors+1, is one above the top floor. n outside
 // [1, Floors+1] is clamped.
 func BuildingFloorLevel(p *terrain.Piece, n int) int {
 	floors := 1
@@ -74,7 +89,7 @@ func BuildingFloorLevel(p *terrain.Piece, n int) int {
 	return p.Level + n - 1
 }
 
-// ModelLevelResult is the sight level of a model.
+// ModelLevelResult is the sight level of a model (ModelLevel).
 type ModelLevelResult struct {
 	ID string
 	// Stand is the level the model stands on: the larger of its declared
@@ -82,8 +97,7 @@ type ModelLevelResult struct {
 	Stand int
 	// PieceID is the piece LevelAt found under it ("" for open ground).
 	PieceID string
-	// Bonus is VehicleLevelBonus for vehicles, skimmers and walkers (CR-24),
-	// else 0.
+	// Bonus is LevelRules.ClassBonus of the model's class.
 	Bonus int
 	// Level is Stand + Bonus, the level used for sight.
 	Level int
@@ -109,13 +123,14 @@ func (r ModelLevelResult) Explain() string {
 	}
 	s := fmt.Sprintf("level %s: %d (stands on level %d, %s)", r.ID, r.Level, r.Stand, on)
 	if r.Bonus > 0 {
-		s += fmt.Sprintf(", +%d as a vehicle (CR-24)", r.Bonus)
+		s += fmt.Sprintf(", +%d for its class", r.Bonus)
 	}
 	return s
 }
 
-// ModelLevel returns the sight level of the model named id (CR-19, CR-24).
-func ModelLevel(bf *terrain.Battlefield, id string) (ModelLevelResult, error) {
+// ModelLevel returns the sight level of the model named id under r: the
+// level it stands on plus its class's bonus.
+func ModelLevel(bf *terrain.Battlefield, id string, r LevelRules) (ModelLevelResult, error) {
 	if bf == nil {
 		return ModelLevelResult{}, fmt.Errorf("los: model level: nil battlefield: %w", terrain.ErrInvalidValue)
 	}
@@ -123,17 +138,14 @@ func ModelLevel(bf *terrain.Battlefield, id string) (ModelLevelResult, error) {
 	if !ok {
 		return ModelLevelResult{}, fmt.Errorf("los: model level: unknown model %q: %w", id, terrain.ErrUnknownID)
 	}
-	lv, pid := LevelAt(bf, m.Position)
-	r := ModelLevelResult{ID: id, Stand: max(lv, m.Level), PieceID: pid}
-	switch m.Class {
-	case terrain.Vehicle, terrain.Skimmer, terrain.Walker:
-		r.Bonus = VehicleLevelBonus
-	}
-	r.Level = r.Stand + r.Bonus
-	return r, nil
+	lv, pid := LevelAt(bf, m.Position, r)
+	res := ModelLevelResult{ID: id, Stand: max(lv, m.Level), PieceID: pid, Bonus: r.ClassBonus[m.Class]}
+	res.Level = res.Stand + res.Bonus
+	return res, nil
 }
 
-// LevelEdge is where the region of a point's level ends.
+// LevelEdge is where the region of a point's level ends
+// (DistanceToLevelEdge).
 type LevelEdge struct {
 	Point   geom.Point
 	Level   int
@@ -175,12 +187,12 @@ func (e LevelEdge) Explain() string {
 }
 
 // DistanceToLevelEdge returns the distance from p to the edge of the region
-// of its level (CR-20/22: "within 2 in of the level edge"): the nearer of
-// the boundary of the piece giving p's level and the boundaries of the
-// level-bearing pieces of a higher level. Pieces of the same level that
-// touch are not merged: their shared boundary counts as an edge.
-func DistanceToLevelEdge(bf *terrain.Battlefield, p geom.Point) LevelEdge {
-	lv, pid := LevelAt(bf, p)
+// of its level (how near a unit stands to the drop it looks over): the
+// nearer of the boundary of the piece giving p's level and the boundaries
+// of the level-bearing pieces of a higher level. Pieces of the same level
+// that touch are not merged: their shared boundary counts as an edge.
+func DistanceToLevelEdge(bf *terrain.Battlefield, p geom.Point, r LevelRules) LevelEdge {
+	lv, pid := LevelAt(bf, p, r)
 	e := LevelEdge{Point: p, Level: lv, PieceID: pid, Distance: math.Inf(1)}
 	if bf == nil || measFinite2("p", p) != nil {
 		return e
@@ -211,7 +223,8 @@ func DistanceToLevelEdge(bf *terrain.Battlefield, p geom.Point) LevelEdge {
 	return e
 }
 
-// LowerPiece is a piece on a lower level than both ends of a sightline.
+// LowerPiece is a piece on a lower level than both ends of a sightline
+// (LowerPiecesBetween).
 type LowerPiece struct {
 	PieceID string
 	Kind    terrain.Kind
@@ -231,13 +244,13 @@ func (l LowerPiece) MarshalJSON() ([]byte, error) {
 }
 
 // LowerPiecesBetween returns, in piece order, the pieces of a lower level
-// than both a and b (by LevelAt) whose interior the flat segment a-b
-// crosses: what two units on the same level ignore (CR-23) and what a unit
-// near its level edge sees over (CR-20..22). Smoke is listed like any other
-// piece; whether it still blocks is the ruleset's call (CR-25: it does).
-func LowerPiecesBetween(bf *terrain.Battlefield, a, b geom.Point) []LowerPiece {
-	la, _ := LevelAt(bf, a)
-	lb, _ := LevelAt(bf, b)
+// than both a and b (by LevelAt under r) whose interior the flat segment
+// a-b crosses: what lies below a sightline between two raised points.
+// Smoke is listed like any other piece; whether it still blocks is the
+// caller's call.
+func LowerPiecesBetween(bf *terrain.Battlefield, a, b geom.Point, r LevelRules) []LowerPiece {
+	la, _ := LevelAt(bf, a, r)
+	lb, _ := LevelAt(bf, b, r)
 	return LowerPiecesBelow(bf, a, b, min(la, lb))
 }
 

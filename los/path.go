@@ -33,7 +33,7 @@ type PathOptions struct {
 	// Volume tests the corners of the moving model's volume (hull box, or
 	// its base's extreme points along and across its facing, at the table
 	// and at its height) as well as its eye point; by default only the eye
-	// point is tested (CR-10/18: LoS runs centre to centre).
+	// point is tested (sight as a line between two single points).
 	Volume bool
 }
 
@@ -60,7 +60,7 @@ type PathSightResult struct {
 	Observer, Moving string
 	Length           float64 // path length, inches
 	VisibleAtStart   bool
-	VisibleAtEnd     bool // CR-18: a reaction lapses if sight is lost at the end
+	VisibleAtEnd     bool // whether sight holds at the path's end
 	// FirstVisibleAt is the first path point where the observer sees the
 	// moving model (the start when VisibleAtStart), nil if never;
 	// FirstDistance its arc length along the path (-1 if never).
@@ -127,7 +127,7 @@ func (r PathSightResult) Explain() string {
 // (its eye height, facing and volume carried along; an airborne model
 // keeps its altitude) and reports where the observer's eye point first
 // sees it, where it loses sight again, and whether sight holds at the end
-// (CR-18, DZC-36). Each position is tested with SightSegment from the
+// (reactions to a move, fire along a flight path). Each position is tested with SightSegment from the
 // observer's eye to the moving model's eye point (and, with
 // PathOptions.Volume, to its volume's corners), the observer and the
 // moving model ignored.
@@ -138,41 +138,12 @@ func (r PathSightResult) Explain() string {
 // hidden stretch shorter than Step that starts and ends between two
 // samples can be missed; there is no exact method here.
 func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, path []geom.Point, opt PathOptions) (PathSightResult, error) {
-	if bf == nil {
-		return PathSightResult{}, fmt.Errorf("los: sight along path: nil battlefield: %w", terrain.ErrInvalidValue)
+	obs, mv, step, err := pathCheck(bf, observerID, movingID, path, opt)
+	if err != nil {
+		return PathSightResult{}, err
 	}
-	obs, ok := bf.Model(observerID)
-	if !ok {
-		return PathSightResult{}, fmt.Errorf("los: sight along path: unknown observer %q: %w", observerID, terrain.ErrUnknownID)
-	}
-	mv, ok := bf.Model(movingID)
-	if !ok {
-		return PathSightResult{}, fmt.Errorf("los: sight along path: unknown model %q: %w", movingID, terrain.ErrUnknownID)
-	}
-	if len(path) == 0 || len(path) > MaxPathPoints {
-		return PathSightResult{}, fmt.Errorf("los: sight along path: %d path points, want 1 to %d: %w", len(path), MaxPathPoints, terrain.ErrInvalidValue)
-	}
-	for i, p := range path {
-		if err := measFinite2(fmt.Sprintf("path[%d]", i), p); err != nil {
-			return PathSightResult{}, err
-		}
-	}
-	step := opt.Step
-	if step == 0 {
-		step = DefaultPathStep
-	}
-	if !(step > 0) || math.IsInf(step, 0) {
-		return PathSightResult{}, fmt.Errorf("los: sight along path: step %v: want a positive number: %w", opt.Step, terrain.ErrInvalidValue)
-	}
-	// Cumulative arc length at each vertex.
-	cum := make([]float64, len(path))
-	for i := 1; i < len(path); i++ {
-		cum[i] = cum[i-1] + path[i].Sub(path[i-1]).Norm()
-	}
+	cum, ss, step := pathSamples(path, step)
 	total := cum[len(cum)-1]
-	if total/step > MaxPathSamples {
-		step = total / MaxPathSamples
-	}
 	eye := obs.EyePoint()
 	offsets := pathOffsets(mv, opt.Volume)
 	visibleAt := func(q geom.Point) bool {
@@ -200,16 +171,6 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 	}
 	res := PathSightResult{Observer: observerID, Moving: movingID, Length: total, Step: step,
 		FirstDistance: -1, LostDistance: -1}
-	// Sample positions: every step plus every vertex.
-	var ss []float64
-	for i := 0; i < len(path); i++ {
-		if i > 0 {
-			for s := cum[i-1] + step; s < cum[i]; s += step {
-				ss = append(ss, s)
-			}
-		}
-		ss = append(ss, cum[i])
-	}
 	prevS := ss[0]
 	prev := visibleAt(path[0])
 	res.VisibleAtStart = prev
@@ -247,6 +208,64 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 	return res, nil
 }
 
+// pathSamples returns the cumulative arc length at each vertex of path and
+// the arc lengths sampled (every step, widened to keep at most
+// MaxPathSamples, plus every vertex), with the step used.
+func pathSamples(path []geom.Point, step float64) (cum, ss []float64, used float64) {
+	// Cumulative arc length at each vertex.
+	cum = make([]float64, len(path))
+	for i := 1; i < len(path); i++ {
+		cum[i] = cum[i-1] + path[i].Sub(path[i-1]).Norm()
+	}
+	total := cum[len(cum)-1]
+	if total/step > MaxPathSamples {
+		step = total / MaxPathSamples
+	}
+	// Sample positions: every step plus every vertex.
+	for i := 0; i < len(path); i++ {
+		if i > 0 {
+			for s := cum[i-1] + step; s < cum[i]; s += step {
+				ss = append(ss, s)
+			}
+		}
+		ss = append(ss, cum[i])
+	}
+	return cum, ss, step
+}
+
+// pathCheck resolves and validates the arguments of FirstSightAlongPath
+// and returns the observer, the moving model and the sampling step.
+func pathCheck(bf *terrain.Battlefield, observerID, movingID string, path []geom.Point, opt PathOptions) (obs, mv *terrain.Model, step float64, err error) {
+	if bf == nil {
+		return nil, nil, 0, fmt.Errorf("los: sight along path: nil battlefield: %w", terrain.ErrInvalidValue)
+	}
+	var ok bool
+	obs, ok = bf.Model(observerID)
+	if !ok {
+		return nil, nil, 0, fmt.Errorf("los: sight along path: unknown observer %q: %w", observerID, terrain.ErrUnknownID)
+	}
+	mv, ok = bf.Model(movingID)
+	if !ok {
+		return nil, nil, 0, fmt.Errorf("los: sight along path: unknown model %q: %w", movingID, terrain.ErrUnknownID)
+	}
+	if len(path) == 0 || len(path) > MaxPathPoints {
+		return nil, nil, 0, fmt.Errorf("los: sight along path: %d path points, want 1 to %d: %w", len(path), MaxPathPoints, terrain.ErrInvalidValue)
+	}
+	for i, p := range path {
+		if err := measFinite2(fmt.Sprintf("path[%d]", i), p); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	step = opt.Step
+	if step == 0 {
+		step = DefaultPathStep
+	}
+	if !(step > 0) || math.IsInf(step, 0) {
+		return nil, nil, 0, fmt.Errorf("los: sight along path: step %v: want a positive number: %w", opt.Step, terrain.ErrInvalidValue)
+	}
+	return obs, mv, step, nil
+}
+
 // pathOffsets returns the points tested on the moving model relative to
 // its position (x, y offsets; z absolute): its eye point, and with volume
 // the corners of its volume.
@@ -256,7 +275,8 @@ func pathOffsets(m *terrain.Model, volume bool) []geom.Vec3 {
 	if !volume || m.Airborne() {
 		return out
 	}
-	f, l := arcFrame(m.Facing.Degrees())
+	f := geom.Heading(m.Facing.Degrees())
+	l := geom.Pt(-f.Y, f.X)
 	length, width := arcHullDims(m)
 	h := m.Height()
 	var pts []geom.Point

@@ -9,7 +9,7 @@ import (
 )
 
 func TestFirstSightAlongPath(t *testing.T) {
-	// CR-18 (shifted by (10,10)): observer at (10,20), a building whose
+	// Shifted by (10,10): observer at (10,20), a building whose
 	// north-east corner is (18,15), path (15,10) -> (30,10). The line from
 	// (10,20) through (18,15) meets y = 10 at x = 26: first sight there.
 	// Observer and mover are point figures with eyes on the table.

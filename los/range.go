@@ -17,20 +17,20 @@ type RangeMode string
 const (
 	// RangeCenter measures reference point to reference point: a model's
 	// Position, or the centroid of its figures for a multi-figure unit
-	// (CR-01, DZC-02/03/23).
+	// (ReferencePoint with RefCentroid). It is the default: the distance
+	// between two models as single points.
 	RangeCenter RangeMode = "center"
 	// RangeEdge measures between the closest points of the two footprints
 	// (hull rectangle if any, else the base; each figure's base for a
-	// multi-figure unit); it is 0 when they touch or overlap (DZC-55,
-	// CR-03).
+	// multi-figure unit); it is 0 when they touch or overlap.
 	RangeEdge RangeMode = "edge"
 	// RangeStand measures from the nearest stand of one model to the
 	// nearest stand of the other; a model's stands are its figures'
-	// positions, or its Position when it has no figures (FT-02).
+	// positions, or its Position when it has no figures.
 	RangeStand RangeMode = "stand"
 	// RangeGround measures from the shooter's reference point to the table
-	// point under the target's Position (DZC-23: aircraft are measured at
-	// the centre of their flight base).
+	// point under the target's Position (an airborne target measured at the
+	// foot of its flight base).
 	RangeGround RangeMode = "ground"
 )
 
@@ -157,7 +157,7 @@ func RangeBetweenPoints(a, b geom.Vec3) (RangeResult, error) {
 	return measRange(measPoint(a), measPoint(b), RangeCenter), nil
 }
 
-// measure computes the range between two resolved subjects.
+// measRange computes the range between two resolved subjects.
 func measRange(a, b measSubject, mode RangeMode) RangeResult {
 	var pa, pb geom.Point
 	za, zb := a.z, b.z
@@ -181,17 +181,17 @@ func measRange(a, b measSubject, mode RangeMode) RangeResult {
 	}
 }
 
-// subject is a model, piece or bare point resolved for measuring.
+// measSubject is a model, piece or bare point resolved for measuring.
 type measSubject struct {
 	id     string
 	model  *terrain.Model
 	piece  *terrain.Piece
-	center geom.Point // reference point (CR-01 centroid for multi-figure units)
+	center geom.Point // reference point (ReferencePoint with RefCentroid)
 	ground geom.Point // table point under the position
 	z      float64    // eye height of the reference point
 }
 
-// lookup resolves id to a model or a piece.
+// measLookup resolves id to a model or a piece.
 func measLookup(bf *terrain.Battlefield, id string) (measSubject, error) {
 	if bf == nil {
 		return measSubject{}, fmt.Errorf("nil battlefield: %w", terrain.ErrInvalidValue)
@@ -209,22 +209,44 @@ func measLookup(bf *terrain.Battlefield, id string) (measSubject, error) {
 	return measSubject{}, fmt.Errorf("unknown id %q: %w", id, terrain.ErrUnknownID)
 }
 
-// modelSubject resolves a model.
+// measModel resolves a model.
 func measModel(m *terrain.Model) measSubject {
 	return measSubject{id: m.ID, model: m, center: measCenter(m), ground: m.Position, z: m.EyePoint().Z}
 }
 
-// pointSubject wraps a bare point.
+// measPoint wraps a bare point.
 func measPoint(p geom.Vec3) measSubject {
 	q := geom.Flat(p)
 	return measSubject{id: fmt.Sprintf("(%.2f, %.2f, %.2f)", p.X, p.Y, p.Z), center: q, ground: q, z: p.Z}
 }
 
-// centerOf returns a model's reference point: the centroid of its figures
-// when it has any (CR-01), else its Position.
-func measCenter(m *terrain.Model) geom.Point {
-	if len(m.Figures) == 0 {
+// measCenter returns a model's default reference point (RefCentroid).
+func measCenter(m *terrain.Model) geom.Point { return ReferencePoint(m, RefCentroid) }
+
+// RefMode says which point of a model stands for it when it is measured
+// as a single point.
+type RefMode string
+
+// Reference point modes.
+const (
+	// RefCentroid is the centroid of the model's figures, or its Position
+	// when it has none. It is the default ("").
+	RefCentroid RefMode = "centroid"
+	// RefBoxCenter is the centre of the bounding box of the figures, or
+	// the Position when there are none.
+	RefBoxCenter RefMode = "bbox"
+	// RefPosition is the model's Position, whatever its figures.
+	RefPosition RefMode = "position"
+)
+
+// ReferencePoint returns the point of m that stands for it in mode (see
+// RefMode; an unknown mode is RefCentroid).
+func ReferencePoint(m *terrain.Model, mode RefMode) geom.Point {
+	if len(m.Figures) == 0 || mode == RefPosition {
 		return m.Position
+	}
+	if mode == RefBoxCenter {
+		return geom.RectFromPoints(m.Figures...).Center()
 	}
 	var s geom.Point
 	for _, f := range m.Figures {
@@ -257,7 +279,7 @@ func (s measSubject) shapes() []geom.Shape {
 	return []geom.Shape{geom.Circle{Center: s.center}}
 }
 
-// stands returns the subject's stands (FT-02): figure positions, else the
+// stands returns the subject's stands: figure positions, else the
 // position.
 func (s measSubject) stands() []geom.Point {
 	if s.model != nil && len(s.model.Figures) > 0 {
@@ -269,7 +291,7 @@ func (s measSubject) stands() []geom.Point {
 	return []geom.Point{s.center}
 }
 
-// nearestShapes returns the smallest edge distance between any shape of as
+// measNearestShapes returns the smallest edge distance between any shape of as
 // and any of bs, with the closest points (first pair wins ties).
 func measNearestShapes(as, bs []geom.Shape) (float64, geom.Point, geom.Point) {
 	best := math.Inf(1)
@@ -285,7 +307,7 @@ func measNearestShapes(as, bs []geom.Shape) (float64, geom.Point, geom.Point) {
 	return best, pa, pb
 }
 
-// nearestPoints returns the closest pair of points, one from each list,
+// measNearestPoints returns the closest pair of points, one from each list,
 // compared exactly (first pair wins ties).
 func measNearestPoints(as, bs []geom.Point) (geom.Point, geom.Point) {
 	pa, pb := as[0], bs[0]
@@ -300,7 +322,7 @@ func measNearestPoints(as, bs []geom.Point) (geom.Point, geom.Point) {
 	return pa, pb
 }
 
-// finite3 reports an error naming field when v has a NaN or infinite
+// measFinite3 reports an error naming field when v has a NaN or infinite
 // coordinate.
 func measFinite3(field string, v geom.Vec3) error {
 	for _, c := range [3]float64{v.X, v.Y, v.Z} {
@@ -311,14 +333,14 @@ func measFinite3(field string, v geom.Vec3) error {
 	return nil
 }
 
-// finite2 reports an error naming field when p has a NaN or infinite
+// measFinite2 reports an error naming field when p has a NaN or infinite
 // coordinate.
 func measFinite2(field string, p geom.Point) error {
 	return measFinite3(field, geom.Lift(p, 0))
 }
 
-// xyz returns v as a JSON array value.
+// measXYZ returns v as a JSON array value.
 func measXYZ(v geom.Vec3) [3]float64 { return [3]float64{v.X, v.Y, v.Z} }
 
-// xy returns p as a JSON array value.
+// measXY returns p as a JSON array value.
 func measXY(p geom.Point) [2]float64 { return [2]float64{p.X, p.Y} }

@@ -70,7 +70,7 @@ func TestRange(t *testing.T) {
 	}{
 		// 15.4 - 3 = 12.4 centre to centre.
 		{"a", "b", RangeCenter, 12.4, 0, 3, 4, 15.4, 4},
-		// Figures (0,0),(2,0),(1,3): centroid (1,1); to (1,11) is 10 (CR-01).
+		// Figures (0,0),(2,0),(1,3): centroid (1,1); to (1,11) is 10.
 		{"squad", "target", RangeCenter, 10, 0, 1, 1, 1, 11},
 		// Bases of radius 0.5 whose centres are 1 apart touch: 0.
 		{"a", "touch", RangeEdge, 0, 0, 3.5, 4, 3.5, 4},
@@ -78,11 +78,11 @@ func TestRange(t *testing.T) {
 		{"a", "gap", RangeEdge, 1, 0, 3.5, 4, 4.5, 4},
 		// Hull 2 long facing +x at (40,10): front at x = 41; base rim at 43.5: 2.5.
 		{"tank", "front", RangeEdge, 2.5, 0.5, 41, 10, 43.5, 10},
-		// Aircraft 6 above (8,6): horizontal 10 (DZC-23), vertical 6, 3D sqrt(136).
+		// Aircraft 6 above (8,6): horizontal 10, vertical 6, 3D sqrt(136).
 		{"origin", "air", RangeCenter, 10, 6, 0, 0, 8, 6},
 		// Ground mode: the table point under it, vertical 0.
 		{"origin", "air", RangeGround, 10, 0, 0, 0, 8, 6},
-		// FT-02: stands at (10,0) and (14,0): nearest is 10.
+		// Stands at (10,0) and (14,0): nearest is 10.
 		{"origin", "stands", RangeStand, 10, 0, 0, 0, 10, 0},
 		// Base centre (25,18), rim (25,18.5) to the wall's south face y = 20: 1.5.
 		{"nearwall", "wall", RangeEdge, 1.5, 0, 25, 18.5, 25, 20},

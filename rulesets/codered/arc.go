@@ -1,22 +1,23 @@
 package codered
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/terrain"
 )
 
 // Wedge is the 90° front angle of a unit (CR-26, 4.3.3 "ein 90°-Winkel so
 // angelegt …, dass die Linien des Winkels gerade die Basen der jeweils
 // äußersten Figur … berühren"): its bisector is the facing and each arm is
-// the supporting line of the unit's bases at 45° to it. A point is in front
-// when it is on the inner side of both arms.
+// the supporting line of the unit's bases at 45° to it. It is the los arc
+// set of los.WedgeArcs (los.ArcWedgeFront and los.ArcWedgeFlank).
 type Wedge struct {
 	Apex   geom.Point
 	Facing geom.Point // unit vector
-	n1, n2 geom.Point // outward normals of the arms
-	c1, c2 float64
+	set    los.ArcSet
 }
 
 // FrontWedge returns the front wedge of m. Infantry arms touch the bases of
@@ -24,17 +25,13 @@ type Wedge struct {
 // (CR-28 without a turret, Options.TurretlessApex "rear-corners"), or the
 // apex sits at the middle of the rear ("rear-middle"); a turreted vehicle's
 // arms touch a disc of turretRadius about its centre, facing turretFacing
-// (radians, counter-clockwise from +x).
+// (radians, counter-clockwise from +x). A model with no outline gets an
+// empty wedge (nothing in front).
 func FrontWedge(m *terrain.Model, o Options, turret bool, turretFacing, turretRadius float64) Wedge {
-	f := m.Pose().Forward()
+	f := geom.Heading(m.Facing.Degrees())
 	if turret {
-		f = geom.Pt(math.Cos(turretFacing), math.Sin(turretFacing))
+		f = geom.Heading(turretFacing * 180 / math.Pi)
 	}
-	rot := func(v geom.Point, deg float64) geom.Point {
-		s, c := math.Sincos(deg * math.Pi / 180)
-		return geom.Pt(c*v.X-s*v.Y, s*v.X+c*v.Y)
-	}
-	w := Wedge{Facing: f, n1: rot(f, 135), n2: rot(f, -135)}
 	var shapes []geom.Convex
 	switch {
 	case turret:
@@ -49,26 +46,60 @@ func FrontWedge(m *terrain.Model, o Options, turret bool, turretFacing, turretRa
 	default:
 		shapes = unitShapes(m)
 	}
-	w.c1, w.c2 = math.Inf(-1), math.Inf(-1)
-	for _, s := range shapes {
-		w.c1 = math.Max(w.c1, w.n1.Dot(s.Support(w.n1)))
-		w.c2 = math.Max(w.c2, w.n2.Dot(s.Support(w.n2)))
+	set, err := los.WedgeArcs(shapes, f, FrontWedgeDegrees)
+	if err != nil {
+		return Wedge{Apex: m.Position, Facing: f}
 	}
-	// Apex: n1·x = c1 and n2·x = c2.
-	det := w.n1.X*w.n2.Y - w.n1.Y*w.n2.X
-	w.Apex = geom.Pt((w.c1*w.n2.Y-w.n1.Y*w.c2)/det, (w.n1.X*w.c2-w.c1*w.n2.X)/det)
-	return w
+	return Wedge{Apex: set.Apex, Facing: f, set: set}
+}
+
+// arcPrefer returns the los preference list of o's tie rules: a point on
+// a wedge arm is front or flank by Options.ArcBoundary (Amb. 11), a point
+// on a hull-zone ray goes to the side or to front/rear by Options.ZoneTie
+// (Amb. 13).
+func arcPrefer(o Options) string {
+	p := los.ArcWedgeFront
+	if o.ArcBoundary == "flank" {
+		p = los.ArcWedgeFlank
+	}
+	if o.ZoneTie == "front-rear" {
+		return p + "/" + los.ArcHullFront + "/" + los.ArcHullRear
+	}
+	return p + "/" + los.ArcHullLeft + "/" + los.ArcHullRight
+}
+
+// ArcOptions returns the los arc options of a Code Red arc question: the
+// layout of ArcLayout, the unit centre as test point (CR-27's default) and
+// BoundaryPrefer with the tie rules of arcPrefer.
+func ArcOptions(o Options) los.ArcOptions {
+	return los.ArcOptions{Containment: los.ContainCenter, Boundary: los.BoundaryPrefer, Prefer: arcPrefer(o), Layout: ArcLayout(o)}
+}
+
+// ArcLayout returns the los layout of Code Red's arcs under o: the hull
+// zones of HitZones for los.ArcHullFront, ArcHullLeft, ArcHullRight and
+// ArcHullRear, else the front wedge of FrontWedge (without a turret).
+func ArcLayout(o Options) los.ArcLayout {
+	return func(m *terrain.Model, arc string) (los.ArcSet, error) {
+		switch arc {
+		case los.ArcHullFront, los.ArcHullLeft, los.ArcHullRight, los.ArcHullRear:
+			return HitZones(m)
+		}
+		w := FrontWedge(m, o, false, 0, 0)
+		if len(w.set.Arcs) == 0 {
+			return los.ArcSet{}, fmt.Errorf("front wedge of %q: the model has no outline: %w", m.ID, ErrQuery)
+		}
+		return w.set, nil
+	}
 }
 
 // InFront reports whether p is in the wedge. A point on an arm is in front
-// when o.ArcBoundary is "front" (Amb. 11).
+// when o.ArcBoundary is "front" (Amb. 11), in the flank when "flank".
 func (w Wedge) InFront(p geom.Point, o Options) bool {
-	a, b := w.n1.Dot(p)-w.c1, w.n2.Dot(p)-w.c2
-	const eps = 1e-9
-	if o.ArcBoundary == "flank" {
-		return a < -eps && b < -eps
+	if len(w.set.Arcs) == 0 {
+		return false
 	}
-	return a <= eps && b <= eps
+	r, err := w.set.Test(p, los.ArcWedgeFront, los.ArcOptions{Boundary: los.BoundaryPrefer, Prefer: arcPrefer(o)})
+	return err == nil && r.InArc
 }
 
 // OffAxis returns the angle in degrees between the facing and the line from
@@ -109,26 +140,38 @@ const (
 	ZoneRear  Zone = "rear"
 )
 
-// HitZone returns the zone of the hull of m facing p (CR-29, 9.8: zones split
-// by rays leaving each hull corner at 45° to both sides). In hull coordinates
-// (u along the facing, v across, half-length a, half-width b), p is front when
-// u − a > |v| − b, rear when −u − a > |v| − b, else side; a point on a ray
-// follows Options.ZoneTie (Amb. 13). A model without a hull uses its base's
-// bounding square.
-func HitZone(m *terrain.Model, p geom.Point, o Options) Zone {
-	a, b := 0.0, 0.0
-	if r, ok := m.HullRect(); ok {
-		a, b = r.Length/2, r.Width/2
+// HitZones returns the hit zones of the hull of m as a los arc set (CR-29,
+// 9.8: "im ~45° Winkel an den Ecken"; Amb. 13 read as exact 45° rays from
+// each hull corner, los.HullSplitCorner45). A model without a hull uses a
+// point hull at its position: the zones split at ±45° and ±135° there.
+func HitZones(m *terrain.Model) (los.ArcSet, error) {
+	r, ok := m.HullRect()
+	if !ok {
+		r = geom.OrientedRect{Center: m.Position, Angle: m.Facing}
 	}
-	q := m.Pose().ToLocal(p)
-	u, v := q.X, math.Abs(q.Y)
-	const eps = 1e-9
-	front, rear := u-a-(v-b), -u-a-(v-b)
-	tieFR := o.ZoneTie == "front-rear"
-	switch {
-	case front > eps || tieFR && front >= -eps:
+	set, err := los.HullZoneArcs(r, los.HullSplitCorner45)
+	if err != nil {
+		return los.ArcSet{}, fmt.Errorf("hit zones of %q: %w", m.ID, err)
+	}
+	return set, nil
+}
+
+// HitZone returns the zone of the hull of m facing p (CR-29, HitZones); a
+// point exactly on a ray follows Options.ZoneTie (Amb. 13): the side by
+// default, front or rear with "front-rear".
+func HitZone(m *terrain.Model, p geom.Point, o Options) Zone {
+	set, err := HitZones(m)
+	if err != nil {
+		return ZoneSide
+	}
+	names := set.Holding(p, los.BoundaryPrefer, arcPrefer(o))
+	if len(names) == 0 {
+		return ZoneSide
+	}
+	switch names[0] {
+	case los.ArcHullFront:
 		return ZoneFront
-	case rear > eps || tieFR && rear >= -eps:
+	case los.ArcHullRear:
 		return ZoneRear
 	}
 	return ZoneSide

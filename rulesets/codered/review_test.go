@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -186,8 +187,8 @@ func TestCR19LevelAt(t *testing.T) {
 		p    geom.Point
 		want int
 	}{{sh(5, 5), 2}, {sh(1, 1), 1}, {sh(20, 20), 1}, {sh(3, 5), 2}} {
-		if got := LevelAt(bf, tc.p); got != tc.want {
-			t.Errorf("LevelAt(%v) = %d, want %d", tc.p, got, tc.want)
+		if got, _ := los.LevelAt(bf, tc.p, LevelRules()); got != tc.want {
+			t.Errorf("los.LevelAt(%v, LevelRules()) = %d, want %d", tc.p, got, tc.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/golang/geo/r1"
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/terrain"
 )
@@ -64,46 +65,35 @@ type SightReport struct {
 }
 
 // area is a terrain piece, or another vehicle acting as one (CR-17), as the
-// sight algorithm sees it.
+// sight algorithm sees it: its los.AreaCrossings crossing of the line.
 type area struct {
-	id      string
+	los.Crossing
 	poly    geom.Polygon
 	level   int
-	sight   terrain.Sight
 	smoke   bool
 	vehicle bool
 }
 
+// areasAlong returns every piece and every other ground vehicle's hull
+// that the segment between a and b meets, from los.AreaCrossings.
 func areasAlong(bf *terrain.Battlefield, a, b Viewer) []area {
-	seg := geom.Seg(a.At, b.At)
-	var out []area
-	pieces, models := bf.Pieces(), bf.Models()
-	bf.VisitFlatSegment(seg, func(it terrain.Item) bool {
-		switch it.Kind {
-		case terrain.ItemPiece:
-			p := &pieces[it.Index]
-			lv := p.Level
-			if lv < 1 {
-				lv = 1
-			}
-			out = append(out, area{id: p.ID, poly: p.Footprint, level: lv, sight: p.Sight, smoke: p.Kind == terrain.Smoke})
-		case terrain.ItemModel:
-			m := &models[it.Index]
-			if m.ID == a.ID || m.ID == b.ID || !isVehicle(m) || m.Airborne() {
-				return true
-			}
-			r, ok := m.HullRect()
-			if !ok {
-				return true
-			}
-			lv := m.Level
-			if lv < 1 {
-				lv = 1
-			}
-			out = append(out, area{id: m.ID, poly: geom.Polygon{Outer: r.Ring()}, level: lv, sight: terrain.SightConcealing, vehicle: true})
+	hulls := func(m *terrain.Model) bool {
+		return m.ID != a.ID && m.ID != b.ID && isVehicle(m) && !m.Airborne()
+	}
+	cs := los.AreaCrossings(bf, a.At, b.At, los.AreaFilter{AllPieces: true, Hulls: hulls})
+	out := make([]area, 0, len(cs))
+	for _, c := range cs {
+		ar := area{Crossing: c, level: max(c.Level, 1)}
+		if c.Model {
+			m, _ := bf.Model(c.PieceID)
+			r, _ := m.HullRect()
+			ar.poly, ar.vehicle, ar.Sight = geom.Polygon{Outer: r.Ring()}, true, terrain.SightConcealing
+		} else {
+			p, _ := bf.Piece(c.PieceID)
+			ar.poly, ar.smoke = p.Footprint, p.Kind == terrain.Smoke
 		}
-		return true
-	})
+		out = append(out, ar)
+	}
 	return out
 }
 
@@ -142,32 +132,27 @@ func distToBoundary(p geom.Point, poly geom.Polygon) float64 {
 	return d
 }
 
-// depthFrom returns how far the segment runs inside poly from its end
-// (atB false: from A; true: from B) before leaving it, in inches: the
-// measure of "2 in into" and "2 in from its edge" along the line (Amb. 5),
-// or the distance to the nearest edge when o.DepthReading is "nearest-edge".
-func depthFrom(poly geom.Polygon, seg geom.Segment, ivs []r1.Interval, atB bool, o Options) float64 {
-	if o.DepthReading == "nearest-edge" {
-		p := seg.A
-		if atB {
-			p = seg.B
-		}
-		return distToBoundary(p, poly)
-	}
-	L := seg.Length()
-	const eps = 1e-12
-	if !atB {
-		if len(ivs) > 0 && ivs[0].Lo <= eps {
-			return ivs[0].Hi * L
-		}
-		return 0
-	}
-	if n := len(ivs); n > 0 && ivs[n-1].Hi >= 1-eps {
-		return (1 - ivs[n-1].Lo) * L
+// depthFrom returns how far the line runs inside the crossed area from its
+// end (atB false: from A; true: from B) before leaving it, in inches: the
+// measure of "2 in into" and "2 in from its edge" along the line (Amb. 5,
+// los.Crossing FromAlong/ToAlong), or the distance to the nearest edge when
+// o.DepthReading is "nearest-edge" (FromEdge/ToEdge). An end outside the
+// area gives 0 along the line.
+func depthFrom(c los.Crossing, atB bool, o Options) float64 {
+	switch {
+	case o.DepthReading == "nearest-edge" && atB:
+		return c.ToEdge
+	case o.DepthReading == "nearest-edge":
+		return c.FromEdge
+	case atB && c.ToInside:
+		return c.ToAlong
+	case !atB && c.FromInside:
+		return c.FromAlong
 	}
 	return 0
 }
 
+// insideLength returns the length of the intervals ivs of a segment L long.
 func insideLength(ivs []r1.Interval, L float64) float64 {
 	s := 0.0
 	for _, iv := range ivs {
@@ -267,6 +252,7 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 	}
 	vs := [2]Viewer{a, b}
 	lvl := [2]int{a.sightLevel(o), b.sightLevel(o)}
+	areas := areasAlong(bf, a, b)
 	lp := [2]*terrain.Piece{}
 	elevated := [2]bool{}
 	for k, v := range vs {
@@ -286,8 +272,12 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 			elevated[k] = true // the line never leaves the level
 			continue
 		}
-		ivs := p.Footprint.SegmentInside(seg, nil)
-		d := depthFrom(p.Footprint, seg, ivs, k == 1, o)
+		var d float64
+		for _, ar := range areas {
+			if !ar.Model && ar.PieceID == p.ID {
+				d = depthFrom(ar.Crossing, k == 1, o)
+			}
+		}
 		elevated[k] = d <= LevelEdge
 		if lvl[1-k] < lvl[k] || lvl[1-k] == lvl[k] && o.SameLevelEdge {
 			run.step(p.ID, "CR-22", fmt.Sprintf("%s within 2\" of its level edge", vName(v)), d, LevelEdge, d <= LevelEdge)
@@ -306,21 +296,24 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 	var cands []crossing
 	var buf []r1.Interval
 	const eps = 1e-12
-	for _, ar := range areasAlong(bf, a, b) {
-		buf = ar.poly.SegmentInside(seg, buf[:0])
-		in := [2]bool{ar.poly.Locate(a.At) != geom.Outside, ar.poly.Locate(b.At) != geom.Outside}
+	for _, ar := range areas {
+		buf = buf[:0]
+		for _, sp := range ar.Spans {
+			buf = append(buf, r1.Interval{Lo: sp.T0, Hi: sp.T1})
+		}
+		in := [2]bool{ar.FromInside, ar.ToInside}
 		if a.Point && o.PointTarget == "ground" {
 			in[0] = false
 		}
 		if b.Point && o.PointTarget == "ground" {
 			in[1] = false
 		}
-		crosses := ar.poly.SegmentCrossesInterior(seg)
+		crosses := !ar.Grazing
 		if !in[0] && !in[1] && ar.level > lvl[0] && ar.level > lvl[1] && crosses {
-			run.step(ar.id, "CR-22", "piece higher than both units", float64(ar.level), float64(max(lvl[0], lvl[1])), false)
+			run.step(ar.PieceID, "CR-22", "piece higher than both units", float64(ar.level), float64(max(lvl[0], lvl[1])), false)
 			continue
 		}
-		if ar.sight == terrain.SightClear && !ar.smoke {
+		if ar.Sight == terrain.SightClear && !ar.smoke {
 			continue
 		}
 		if !ar.smoke {
@@ -333,24 +326,24 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 			}
 			// CR-20: a unit ignores the lower parts of its own piece.
 			for k := range in {
-				if in[k] && lp[k] != nil && ar.level < lvl[k] && ar.id != lp[k].ID {
+				if in[k] && lp[k] != nil && ar.level < lvl[k] && ar.PieceID != lp[k].ID {
 					in[k] = false
 					if !in[1-k] {
-						ar.sight = terrain.SightClear
+						ar.Sight = terrain.SightClear
 					}
 				}
 			}
-			if ar.sight == terrain.SightClear {
+			if ar.Sight == terrain.SightClear {
 				continue
 			}
 		}
 		if in[0] && in[1] && (len(buf) == 1 || L <= SightWithin) {
-			run.step(ar.id, "CR-11", "both inside: sight within a piece", L, SightWithin, L <= SightWithin)
+			run.step(ar.PieceID, "CR-11", "both inside: sight within a piece", L, SightWithin, L <= SightWithin)
 			continue
 		}
-		if !in[0] && !in[1] && ar.sight == terrain.SightBlocking && !ar.smoke {
+		if !in[0] && !in[1] && ar.Sight == terrain.SightBlocking && !ar.smoke {
 			if crosses {
-				run.step(ar.id, "CR-07", "sight-blocking piece on the line", 1, 0, false)
+				run.step(ar.PieceID, "CR-07", "sight-blocking piece on the line", 1, 0, false)
 			}
 			continue
 		}
@@ -365,16 +358,16 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 				if ownB {
 					k = 1
 				}
-				if lp[k] != nil && lp[k].ID == ar.id && lvl[k] >= 2 {
+				if lp[k] != nil && lp[k].ID == ar.PieceID && lvl[k] >= 2 {
 					continue // the level edge rule (CR-22) already measured this piece
 				}
-				d := depthFrom(ar.poly, seg, buf, k == 1, o)
+				d := depthFrom(ar.Crossing, k == 1, o)
 				limit, clause := SeeIn, "CR-13"
 				x := 1 - k
 				if !ar.smoke && elevated[x] && ar.level < lvl[x] {
 					limit, clause = SeeIn+LevelReachPerLevel*float64(lvl[x]-ar.level), "CR-20"
 				}
-				run.step(ar.id, clause, fmt.Sprintf("%s inside: depth to where the line leaves it", vName(vs[k])), d, limit, d <= limit)
+				run.step(ar.PieceID, clause, fmt.Sprintf("%s inside: depth to where the line leaves it", vName(vs[k])), d, limit, d <= limit)
 			case crosses && (iv.Hi-iv.Lo)*L > 0:
 				if first < 0 {
 					first = i
@@ -389,14 +382,19 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 		if o.StripWidth == "nominal" {
 			width = minWidth(ar.poly)
 		}
-		da, _ := geom.DistPointPolygon(a.At, ar.poly)
-		db, _ := geom.DistPointPolygon(b.At, ar.poly)
+		da, db := ar.FromEdge, ar.ToEdge // distance to the closed area: 0 inside
+		if ar.FromInside {
+			da = 0
+		}
+		if ar.ToInside {
+			db = 0
+		}
 		for i := first; i <= last; i++ {
 			iv := buf[i]
 			if (in[0] && iv.Lo <= eps) || (in[1] && iv.Hi >= 1-eps) || (iv.Hi-iv.Lo)*L == 0 {
 				continue
 			}
-			c := crossing{id: ar.id, w: (iv.Hi - iv.Lo) * L}
+			c := crossing{id: ar.PieceID, w: (iv.Hi - iv.Lo) * L}
 			stripW := c.w
 			if o.StripWidth == "nominal" {
 				stripW = width

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/terrain"
 )
@@ -50,23 +51,16 @@ func CategoryOf(p *terrain.Piece) Category {
 	return Category{Name: "open"}
 }
 
-// LevelAt returns the height level of the table at p (CR-19, 4.2.1
-// "welche Geländestücke bzw. Teile eines Geländestückes welches Höhenlevel
-// haben"): the highest level of the non-smoke pieces whose closed footprint
-// contains p, and 1 (ground) where there is none.
-func LevelAt(bf *terrain.Battlefield, p geom.Point) int {
-	lv := 1
-	pieces := bf.Pieces()
-	bf.VisitPoint(p, func(it terrain.Item) bool {
-		if it.Kind == terrain.ItemPiece {
-			pc := &pieces[it.Index]
-			if pc.Kind != terrain.Smoke && pc.Level > lv && pc.Footprint.Locate(p) != geom.Outside {
-				lv = pc.Level
-			}
-		}
-		return true
-	})
-	return lv
+// LevelRules returns Code Red's level conventions for los.LevelAt,
+// los.ModelLevel and the other level queries: ground height is level 1
+// and the players declare each piece's level (CR-19, 4.2.1; los takes a
+// piece's declared level on its whole closed footprint and never from
+// smoke) and vehicles,
+// skimmers and walkers count VehicleLevelBonus levels higher (CR-24, 9).
+func LevelRules() los.LevelRules {
+	return los.LevelRules{Ground: 1, ClassBonus: map[terrain.Class]int{
+		terrain.Vehicle: VehicleLevelBonus, terrain.Skimmer: VehicleLevelBonus, terrain.Walker: VehicleLevelBonus,
+	}}
 }
 
 // CheckReconMove settles the option "Aufklärung" (CR-45, 10.2: "Verschiebe

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -13,17 +14,13 @@ import (
 // multi-figure unit the centroid of its figures, or the centre of their
 // bounding box when o.Centre is "bbox" (Amb. 1).
 func Centre(m *terrain.Model, o Options) geom.Point {
-	if len(m.Figures) == 0 || isVehicle(m) {
-		return m.Position
+	switch {
+	case isVehicle(m):
+		return los.ReferencePoint(m, los.RefPosition)
+	case o.Centre == "bbox":
+		return los.ReferencePoint(m, los.RefBoxCenter)
 	}
-	if o.Centre == "bbox" {
-		return geom.RectFromPoints(m.Figures...).Center()
-	}
-	var s geom.Point
-	for _, f := range m.Figures {
-		s = s.Add(f)
-	}
-	return s.Mul(1 / float64(len(m.Figures)))
+	return los.ReferencePoint(m, los.RefCentroid)
 }
 
 // CentreOf returns the centroid of pts (CR-01); it is (0,0) for no points.

@@ -26,6 +26,14 @@ const (
 	// -> out of sight (Sichtlinie).
 	coverLow  = 0.10
 	coverHigh = 0.50
+	// DZC-18 (Ambiguity 3): a measured fraction within 1e-9 of 10 % or
+	// 50 % counts as on that edge, so a hull laid out to show exactly half
+	// is "10-50%" despite the rounding of the fraction.
+	bandTolerance = 1e-9
+
+	// DZC-14 (Ambiguity 1): the K corridor starts on the line across the
+	// hull centre, where the arc template is laid (inches ahead of it).
+	corridorStart = 0.0
 
 	// DZC-18/26/28/36: "+2 auf den Ge-Wert" and "bis hin zu einem Maximum
 	// von 6+" (Sichtlinie, Sichtschutz, Antigravfahrzeuge, Reaktionsfeuer).

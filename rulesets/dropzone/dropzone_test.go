@@ -160,13 +160,12 @@ func TestArcsDZC14(t *testing.T) {
 		if len(arcs) == 0 || arcs[0] != tc.want {
 			t.Errorf("ArcsOf(%v) = %v, want %s first", tc.q, arcs, tc.want)
 		}
-		ok, _ := arcAllowed([]string{"F", "S", "R"}, arcs)
-		if !ok {
+		ok, _, err := arcAllowed(&m, tc.q, []string{"F", "S", "R"}, o)
+		if err != nil || !ok {
 			t.Errorf("F/S/R does not hold %v", tc.q)
 		}
 	}
-	arcs, _ := ArcsOf(&m, geom.Pt(0, 10), o)
-	if ok, _ := arcAllowed([]string{"F"}, arcs); ok {
+	if ok, _, _ := arcAllowed(&m, geom.Pt(0, 10), []string{"F"}, o); ok {
 		t.Errorf("F-only weapon holds a target dead astern")
 	}
 	// K: hull width 1: (20, 10.4) in the corridor, (20, 10.6) not.

@@ -124,11 +124,14 @@ func (sh *shot) arc() {
 	allowed, _ := parseArcs(w.Arc)
 	arcs, bearing := ArcsOf(s, t.Position, *sh.opt)
 	v.Measure("bearing", round6(bearing), "deg")
-	ok, which := arcAllowed(allowed, arcs)
-	if ok {
+	ok, which, err := arcAllowed(s, t.Position, allowed, *sh.opt)
+	switch {
+	case err != nil:
+		v.Forbid("DZC-14", "fire arc could not be laid: %v", err)
+	case ok:
 		v.Allow("DZC-14", "target centre at bearing %.1f° is in the %s arc (weapon FB %s)", bearing, which, arcString(allowed))
 		v.Modify(rulesets.Modifier{Name: "arc " + which, Clause: "DZC-14"})
-	} else {
+	default:
 		v.Forbid("DZC-14", "target centre at bearing %.1f° lies in %v, outside the weapon's FB %s", bearing, arcs, arcString(allowed))
 	}
 	if w.KA != "" && w.KAArc != "" {
@@ -288,26 +291,25 @@ func (sh *shot) sightFrom(p geom.Vec3, shooterID string) bool {
 	return true
 }
 
-// band classifies a visible fraction by the DZC-18 bands.
+// band classifies a visible fraction by the DZC-18 bands (coverBands).
 func (sh *shot) band(f float64) string {
-	lo, hi := sh.opt.CoverBand[0], sh.opt.CoverBand[1]
-	const tol = 1e-9
-	if sh.opt.BandEdges == "exclusive" {
-		switch {
-		case f <= lo+tol:
-			return "none"
-		case f < hi-tol:
-			return "cover"
-		}
-		return "clear"
-	}
-	switch {
-	case f < lo-tol:
+	switch coverBands(*sh.opt).Band(f) {
+	case 0:
 		return "none"
-	case f <= hi+tol:
+	case 1:
 		return "cover"
 	}
 	return "clear"
+}
+
+// coverBands returns the DZC-18 bands of o as los.Bands: below
+// CoverBand[0] out of sight, up to CoverBand[1] in cover, above it clear.
+// With BandEdges "inclusive" (Ambiguity 3: "10-50%" read inclusively) both
+// edges are cover; "exclusive" puts both outside it. Fractions within
+// bandTolerance of an edge count as on it.
+func coverBands(o Options) los.Bands {
+	incl := o.BandEdges != "exclusive"
+	return los.Bands{Edges: []float64{o.CoverBand[0], o.CoverBand[1]}, Inclusive: []bool{!incl, incl}, Tolerance: bandTolerance}
 }
 
 // squadMatesOnLine lists the shooter's squad vehicles whose plan the line
