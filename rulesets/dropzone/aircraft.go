@@ -21,7 +21,7 @@ func lzTemplate(m *terrain.Model, size string, c geom.Point, opt *Options) (geom
 	if size == "" {
 		size = "M"
 	}
-	return geom.Circle{Center: c, Radius: opt.LZRadius[size]}, size
+	return geom.Circle{Center: c, Radius: float64(opt.LZRadius[size])}, size
 }
 
 // CheckLanding decides whether aircraft model may land with its template
@@ -181,7 +181,7 @@ func rimInSight(bf *terrain.Battlefield, lo los.Options, eye geom.Vec3, tpl geom
 		if ignore != "" {
 			ign = append(ign, ignore)
 		}
-		if los.SightSegment(bf, eye, geom.Lift(p, opt.LZRimHeight), lo, ign...).Clear {
+		if los.SightSegment(bf, eye, geom.Lift(p, float64(opt.LZRimHeight)), lo, ign...).Clear {
 			return p, true
 		}
 	}
@@ -342,6 +342,6 @@ func CheckReaction(bf *terrain.Battlefield, shooterID, aircraftID string, corrid
 			v.Forbid("DZC-36", "the engagement point (s = %.3f in) must lie after the previous one (s = %.3f in)", s, prev)
 		}
 	}
-	v.Modify(rulesets.Modifier{Name: "afterwards: no more fire, move at most BS", Clause: "DZC-36", Value: w.BS})
+	v.Modify(rulesets.Modifier{Name: "afterwards: no more fire, move at most BS", Clause: "DZC-36", Value: float64(w.BS)})
 	return v, res, nil
 }

@@ -55,7 +55,7 @@ func ArcSet(m *terrain.Model, opt Options) (los.ArcSet, error) {
 	if err != nil {
 		return los.ArcSet{}, fmt.Errorf("arc: %w", err)
 	}
-	w := opt.CorridorWidth
+	w := float64(opt.CorridorWidth)
 	if w == 0 {
 		if r, ok := m.HullRect(); ok {
 			w = r.Width

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -63,7 +64,7 @@ func TestMoveLimitDZC02_05_06(t *testing.T) {
 	}
 	for _, tc := range tests {
 		bf := field(t, tc.pieces, tank("t", "a", "ucm", 10, 10))
-		v, r, err := CheckMove(bf, "t", MovePlan{Path: tc.path}, withUnits(map[string]Unit{"t": {Bw: tc.bw}}))
+		v, r, err := CheckMove(bf, "t", MovePlan{Path: tc.path}, withUnits(map[string]Unit{"t": {Bw: scenario.Length(tc.bw)}}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +219,7 @@ func TestShotRangeDZC13_23_35(t *testing.T) {
 		moved float64
 		legal bool
 	}{{4, true}, {4.01, false}} {
-		v, _ = CheckShot(bf, "s", "gmA", w, withUnits(map[string]Unit{"s": {Moved: tc.moved}}))
+		v, _ = CheckShot(bf, "s", "gmA", w, withUnits(map[string]Unit{"s": {Moved: scenario.Length(tc.moved)}}))
 		if v.Legal != tc.legal {
 			t.Errorf("moved %v: legal %v", tc.moved, v.Legal)
 		}

@@ -260,7 +260,7 @@ func CheckStandbyEntry(bf *terrain.Battlefield, modelID string, end geom.Point, 
 		return nil, fmt.Errorf("edge %q: want south, north, west or east: %w", edge, ErrQuery)
 	}
 	v := rulesets.NewVerdict()
-	bw := opt.unit(m.ID).Bw
+	bw := float64(opt.unit(m.ID).Bw)
 	allow := bw
 	if m.Class != terrain.Aircraft {
 		allow = bw / 2

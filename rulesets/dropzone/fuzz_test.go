@@ -10,6 +10,7 @@ import (
 
 	"github.com/golang/geo/s1"
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -52,7 +53,7 @@ func fuzzModel(id, squad, side string, k uint8, p geom.Point, facing float64) te
 // fuzzWeapon builds a weapon from the flag bits and a range.
 func fuzzWeapon(flags uint16, rng float64) Weapon {
 	arcs := []string{"F/S/R", "F", "F/S", "R", "K", "S/R"}
-	w := Weapon{Range: Reach{Inches: wrapTo(rng, 60)}, BS: float64(flags>>12) / 2, Arc: arcs[int(flags>>8&7)%len(arcs)], Acc: int(flags>>4&7) % 7}
+	w := Weapon{Range: Reach{Inches: wrapTo(rng, 60)}, BS: scenario.Length(flags>>12) / 2, Arc: arcs[int(flags>>8&7)%len(arcs)], Acc: int(flags>>4&7) % 7}
 	switch flags & 3 {
 	case 1:
 		w.Range = Reach{Unlimited: true}
@@ -101,7 +102,7 @@ func FuzzCheckShot(f *testing.F) {
 		}
 		w := fuzzWeapon(flags, rng)
 		opt := DefaultOptions()
-		opt.Units = map[string]Unit{"s": {Moved: float64(flags>>13) / 2, Raised: flags&0x100 != 0}, "t": {GM: "A", Type: "antigrav", LastMove: 6}}
+		opt.Units = map[string]Unit{"s": {Moved: scenario.Length(flags>>13) / 2, Raised: flags&0x100 != 0}, "t": {GM: "A", Type: "antigrav", LastMove: 6}}
 		v, err := CheckShot(bf, "s", "t", w, opt)
 		if err != nil {
 			t.Fatalf("CheckShot: %v", err)

@@ -2,7 +2,6 @@ package dropzone
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
@@ -44,26 +43,9 @@ func init() { rulesets.Register(Game) }
 // adjust for one query.
 func options(env *rulesets.Env) Options { return *env.Options.(*Options) }
 
-// weapon decodes a shot's "weapon": a built-in profile's name or a profile
-// object (lengths in the file's units).
+// weapon decodes a query's weapon field.
 func weapon(env *rulesets.Env, raw json.RawMessage, field string) (Weapon, error) {
-	path := env.FieldPath(field)
-	var name string
-	if len(raw) > 0 && raw[0] == '"' {
-		if err := json.Unmarshal(raw, &name); err != nil {
-			return Weapon{}, env.Errorf(field, scenario.ErrType, "want a weapon name or object")
-		}
-		w, ok := BuiltinWeapon(name)
-		if !ok {
-			return Weapon{}, env.Errorf(field, scenario.ErrValue, "unknown weapon %q; built-in weapons: %s", name, strings.Join(BuiltinWeaponNames(), ", "))
-		}
-		return w, nil
-	}
-	var w Weapon
-	if err := scenario.DecodeValue(raw, path, env.Units, &w); err != nil {
-		return Weapon{}, err
-	}
-	return w, w.validate(path)
+	return ParseWeapon(raw, env.FieldPath(field), env.Units)
 }
 
 type shotRequest struct {
@@ -83,7 +65,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	if q.Moved != nil {
 		opt.Units = copyUnits(opt.Units)
 		u := opt.Units[q.Shooter]
-		u.Moved = float64(*q.Moved)
+		u.Moved = *q.Moved
 		opt.Units[q.Shooter] = u
 	}
 	v, err := CheckShot(env.Battlefield, q.Shooter, q.Target, w, opt)

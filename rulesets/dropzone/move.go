@@ -59,7 +59,7 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 	}
 	u, ok := opt.Units[m.ID]
 	if !ok {
-		return nil, MoveResult{}, fmt.Errorf("options.units.%s: no profile for the moving unit (bw): %w", m.ID, ErrQuery)
+		return nil, MoveResult{}, &terrain.FieldError{Path: "options.units." + m.ID, Err: fmt.Errorf("no profile for the moving unit (bw): %w", ErrQuery)}
 	}
 	path := plan.Path
 	if len(path) == 0 || path[0] != m.Position {
@@ -97,10 +97,11 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 		alt = altitudeNormal
 	}
 	// Budget.
-	r.Budget = u.Bw
-	v.Measure("bw", u.Bw, "in")
+	bw := float64(u.Bw)
+	r.Budget = bw
+	v.Measure("bw", bw, "in")
 	if plan.Manoeuvre {
-		r.Budget = math.Floor(u.Bw / 2)
+		r.Budget = math.Floor(bw / 2)
 		v.Allow("DZC-38", "embarking/disembarking caps the move at half Bw rounded down: %g in", r.Budget)
 	}
 	if u.FiredBS > 0 && u.FiredBS < r.Budget {
@@ -143,10 +144,10 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 		return c == classDifficult || c == classMassive
 	})
 	if walkerMassive > 0 {
-		pen := math.Ceil(u.Bw * walkerPenaltyShare)
-		rest := u.Bw - pen
+		pen := math.Ceil(bw * walkerPenaltyShare)
+		rest := bw - pen
 		if opt.WalkerRounding == "remaining-up" {
-			rest = math.Ceil(u.Bw * (1 - walkerPenaltyShare))
+			rest = math.Ceil(bw * (1 - walkerPenaltyShare))
 		}
 		if opt.WalkerScope == "whole" {
 			r.Budget = math.Min(r.Budget, rest)
@@ -336,7 +337,7 @@ func moveClass(m *terrain.Model, u Unit, pc *terrain.Piece, alt float64, opt *Op
 		if mv == terrain.Impassable && (pc.Kind == terrain.Area || pc.Kind == terrain.Debris) {
 			return classMassive
 		}
-		if pc.Kind == terrain.Solid && opt.WalkerStep > 0 && pc.Height <= opt.WalkerStep+eps {
+		if pc.Kind == terrain.Solid && opt.WalkerStep > 0 && pc.Height <= float64(opt.WalkerStep)+eps {
 			return classOpen
 		}
 	}

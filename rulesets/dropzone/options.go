@@ -37,7 +37,7 @@ type Options struct {
 	ArcBoundary string `json:"arcBoundary"`
 	// CorridorWidth is the K arc's width, inches; 0 means the hull width
 	// (else the base width) (Ambiguity 1).
-	CorridorWidth float64 `json:"corridorWidth"`
+	CorridorWidth scenario.Length `json:"corridorWidth"`
 	// CoverBand holds the DZC-18 band edges as fractions: below [0] no
 	// shot, [0]..[1] cover, above [1] clear (Ambiguity 3).
 	CoverBand [2]float64 `json:"coverBand"`
@@ -61,7 +61,7 @@ type Options struct {
 	AircraftReference string `json:"aircraftReference"`
 	// LZRadius maps the landing-zone size K, M, G to the radius, inches,
 	// of its circular template (Ambiguity 6).
-	LZRadius map[string]float64 `json:"lzRadius"`
+	LZRadius map[string]scenario.Length `json:"lzRadius"`
 	// FormationConnected reports whether a formation must also be one
 	// connected group (Ambiguity 7).
 	FormationConnected bool `json:"formationConnected"`
@@ -100,7 +100,7 @@ type Options struct {
 	WalkerScope string `json:"walkerScope"`
 	// WalkerStep is the height, inches, of solid features a walker steps
 	// over; 0 means none (player judgement) (Ambiguity 11).
-	WalkerStep float64 `json:"walkerStep"`
+	WalkerStep scenario.Length `json:"walkerStep"`
 	// Concealment: "line" (target inside a concealing piece or the sight
 	// line to its centre crosses one) or "inside" (Ambiguity 12).
 	Concealment string `json:"concealment"`
@@ -116,7 +116,7 @@ type Options struct {
 	ContestMeasure string `json:"contestMeasure"`
 	// LZRimHeight is the height, inches, of the template rim points sight
 	// is traced to (Ambiguity 15).
-	LZRimHeight float64 `json:"lzRimHeight"`
+	LZRimHeight scenario.Length `json:"lzRimHeight"`
 	// ReactionSamePoint reports whether a further AA reaction may use the
 	// previous engagement point itself (Ambiguity 16).
 	ReactionSamePoint bool `json:"reactionSamePoint"`
@@ -146,17 +146,17 @@ type Options struct {
 // Unit is a model's profile entries and its state this turn, which the
 // scenario's core model fields do not carry. Lengths are inches.
 type Unit struct {
-	Bw        float64 `json:"bw"`        // move value
-	GM        string  `json:"gm"`        // countermeasures: "A", "P" or ""
-	Type      string  `json:"type"`      // "", "antigrav", "walker"
-	Fast      bool    `json:"fast"`      // fast aircraft (Schnelle Flieger)
-	LZ        string  `json:"lz"`        // landing zone size K, M or G
-	LP        int     `json:"lp"`        // original hit points (crash hits)
-	Transport bool    `json:"transport"` // a transport of its squad (DZC-40)
+	Bw        scenario.Length `json:"bw"`        // move value
+	GM        string          `json:"gm"`        // countermeasures: "A", "P" or ""
+	Type      string          `json:"type"`      // "", "antigrav", "walker"
+	Fast      bool            `json:"fast"`      // fast aircraft (Schnelle Flieger)
+	LZ        string          `json:"lz"`        // landing zone size K, M or G
+	LP        int             `json:"lp"`        // original hit points (crash hits)
+	Transport bool            `json:"transport"` // a transport of its squad (DZC-40)
 	// Moved is how far it moved before shooting this turn.
-	Moved float64 `json:"moved"`
+	Moved scenario.Length `json:"moved"`
 	// LastMove is its normal move in its last activation (DZC-28).
-	LastMove float64 `json:"lastMove"`
+	LastMove scenario.Length `json:"lastMove"`
 	// Raised: it traces sight from its elevated point this round (DZC-21).
 	Raised bool `json:"raised"`
 	// BelowHalf: below half its original LP (DZC-24).
@@ -185,7 +185,7 @@ func DefaultOptions() Options {
 		CoverBand: [2]float64{coverLow, coverHigh}, BandEdges: "inclusive",
 		FractionSquadMate: "ignore", Range: "2d", RangeInclusive: true,
 		InfantryPoint: "mid", AircraftReference: "table",
-		LZRadius:        map[string]float64{"K": 2, "M": 3, "G": 4},
+		LZRadius:        map[string]scenario.Length{"K": 2, "M": 3, "G": 4},
 		EntranceMeasure: "center", TransportMeasure: "center",
 		TransportEntranceMeasure: "edge", EntranceEnter: "one",
 		AircraftPenalty: "proportional", NOEOverTerrain: true,
@@ -288,8 +288,8 @@ func (o Options) Validate() error {
 	for _, c := range []struct {
 		n     string
 		v, hi float64
-	}{{"corridorWidth", o.CorridorWidth, 100}, {"walkerStep", o.WalkerStep, 100},
-		{"lzRimHeight", o.LZRimHeight, 100}, {"mikroMaxArea", o.MikroMaxArea, 40}} {
+	}{{"corridorWidth", float64(o.CorridorWidth), 100}, {"walkerStep", float64(o.WalkerStep), 100},
+		{"lzRimHeight", float64(o.LZRimHeight), 100}, {"mikroMaxArea", o.MikroMaxArea, 40}} {
 		if err := finite(c.n, c.v, 0, c.hi); err != nil {
 			return err
 		}
@@ -299,7 +299,7 @@ func (o Options) Validate() error {
 	}
 	for _, s := range []string{"K", "M", "G"} {
 		r, ok := o.LZRadius[s]
-		if !ok || math.IsNaN(r) || r <= 0 || r > 100 {
+		if !ok || r <= 0 || r > 100 {
 			return bad("lzRadius", o.LZRadius, "want radii K, M and G in (0, 100]")
 		}
 	}
@@ -313,7 +313,7 @@ func (o Options) Validate() error {
 		for _, c := range []struct {
 			n string
 			v float64
-		}{{"bw", u.Bw}, {"moved", u.Moved}, {"lastMove", u.LastMove}, {"firedBS", u.FiredBS}} {
+		}{{"bw", float64(u.Bw)}, {"moved", float64(u.Moved)}, {"lastMove", float64(u.LastMove)}, {"firedBS", u.FiredBS}} {
 			if err := finite(p+"."+c.n, c.v, 0, 1000); err != nil {
 				return err
 			}
@@ -367,14 +367,9 @@ func classByName(name string) int {
 // and R arcs of DZC-14 with this file's widths and boundary reading, and
 // the squad's standard formation (DZC-08).
 func (o *Options) Geometry() rulesets.Geometry {
-	b := los.BoundaryInclusive
-	if o.ArcBoundary == "exclusive" {
-		b = los.BoundaryExclusive
-	}
 	return rulesets.Geometry{
-		Sight: sightOptions(o),
-		Arc: los.ArcOptions{FrontWidth: o.ArcFront, RearWidth: o.ArcRear, Boundary: b,
-			CorridorWidth: o.CorridorWidth},
+		Sight:     sightOptions(o),
+		Arc:       ArcOptions(*o),
 		Range:     los.RangeCenter,
 		Coherency: movement.CoherencyRule{Chain: formationStandard, Measure: movement.Centers, NeighbourOnly: !o.FormationConnected},
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -147,8 +148,8 @@ func TestPivotBSDZC07(t *testing.T) {
 		legal bool
 	}{{0, false}, {4, true}} {
 		w := anyArc
-		w.BS = tc.bs
-		v := mustShot(t, bf, "t", "c", w, withUnits(map[string]Unit{"t": {Moved: r.MovedForShooting}}))
+		w.BS = scenario.Length(tc.bs)
+		v := mustShot(t, bf, "t", "c", w, withUnits(map[string]Unit{"t": {Moved: scenario.Length(r.MovedForShooting)}}))
 		if v.Legal != tc.legal {
 			t.Errorf("pivot (moved %v) with BS %v: legal %v, want %v", r.MovedForShooting, tc.bs, v.Legal, tc.legal)
 		}
@@ -540,7 +541,7 @@ func TestEvasionDZC28(t *testing.T) {
 	}{{6.3, false, 5}, {5.9, false, 3}, {6.3, true, 3}} {
 		w := anyArc
 		w.Acc, w.AA = 3, tc.aa
-		v := mustShot(t, bf, "s", "ag", w, withUnits(map[string]Unit{"ag": {Type: "antigrav", LastMove: tc.last}}))
+		v := mustShot(t, bf, "s", "ag", w, withUnits(map[string]Unit{"ag": {Type: "antigrav", LastMove: scenario.Length(tc.last)}}))
 		if measure(v.Measures, "accuracy") != tc.acc {
 			t.Errorf("lastMove %v AA %v: accuracy %v, want %v", tc.last, tc.aa, measure(v.Measures, "accuracy"), tc.acc)
 		}
@@ -1273,7 +1274,7 @@ func TestWalkerDZC54(t *testing.T) {
 	for _, tc := range tests {
 		walker := terrain.Model{ID: "wk", Squad: "a", Side: "u", Class: terrain.Walker, Position: geom.Pt(20, 20), Level: 1, Hull: terrain.Hull{Length: 1, Width: 1, Height: 3}}
 		bf := field(t, []terrain.Piece{tc.piece}, walker)
-		o := withUnits(map[string]Unit{"wk": {Bw: tc.bw, Type: "walker"}})
+		o := withUnits(map[string]Unit{"wk": {Bw: scenario.Length(tc.bw), Type: "walker"}})
 		o.WalkerRounding = tc.rounding
 		v, r, err := CheckMove(bf, "wk", MovePlan{Path: []geom.Point{geom.Pt(20+tc.dx, 20)}}, o)
 		if err != nil {

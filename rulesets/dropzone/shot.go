@@ -59,16 +59,17 @@ func (sh *shot) run() {
 		v.Forbid(sh.su.NoFire, "%s may not shoot this turn (%s)", s.ID, sh.su.NoFire)
 	}
 	// DZC-13 / DZC-49: a base assigned to a wall counts as not moved.
-	moved := sh.su.Moved
+	moved := float64(sh.su.Moved)
 	if s.Garrison != nil {
 		moved = 0
 	}
 	v.Measure("moved", round6(moved), "in")
-	v.Measure("bs", w.BS, "in")
-	if moved > w.BS+eps {
-		v.Forbid("DZC-13", "%s moved %.3g in, more than the weapon's BS %g in", s.ID, moved, w.BS)
+	bs := float64(w.BS)
+	v.Measure("bs", bs, "in")
+	if moved > bs+eps {
+		v.Forbid("DZC-13", "%s moved %.3g in, more than the weapon's BS %g in", s.ID, moved, bs)
 	} else {
-		v.Allow("DZC-13", "moved %.3g in, not more than BS %g in", moved, w.BS)
+		v.Allow("DZC-13", "moved %.3g in, not more than BS %g in", moved, bs)
 	}
 	reach := sh.aircraftRules()
 	if s.Garrison == nil {
@@ -374,7 +375,7 @@ func (sh *shot) modifiers() {
 		}
 	}
 	if sh.tu.Type == "antigrav" && !airborne(t) {
-		v.Measure("targetLastMove", round6(sh.tu.LastMove), "in")
+		v.Measure("targetLastMove", round6(float64(sh.tu.LastMove)), "in")
 		if sh.tu.LastMove >= evasionMove-eps {
 			if w.AA {
 				v.Modify(rulesets.Modifier{Name: "evasion (ignored: AA)", Clause: "DZC-28"})

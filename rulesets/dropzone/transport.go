@@ -18,7 +18,7 @@ type Manoeuvre struct {
 }
 
 func checkManoeuvre(bf *terrain.Battlefield, v *rulesets.Verdict, tr *terrain.Model, units []*terrain.Model, mv Manoeuvre, opt *Options) {
-	half := math.Floor(opt.unit(tr.ID).Bw / 2)
+	half := math.Floor(float64(opt.unit(tr.ID).Bw) / 2)
 	v.Measure("transportHalfBw", half, "in")
 	if mv.TransportMoved > half+eps {
 		v.Forbid("DZC-38", "the transport moved %.3g in, more than half its Bw rounded down (%g in)", mv.TransportMoved, half)
@@ -26,7 +26,7 @@ func checkManoeuvre(bf *terrain.Battlefield, v *rulesets.Verdict, tr *terrain.Mo
 		v.Allow("DZC-38", "the transport moved %.3g in, within half its Bw rounded down (%g in)", mv.TransportMoved, half)
 	}
 	for _, u := range units {
-		uh := math.Floor(opt.unit(u.ID).Bw / 2)
+		uh := math.Floor(float64(opt.unit(u.ID).Bw) / 2)
 		if mv.UnitMoved > uh+eps {
 			v.Forbid("DZC-38", "%s moved %.3g in, more than half its Bw rounded down (%g in)", u.ID, mv.UnitMoved, uh)
 		}

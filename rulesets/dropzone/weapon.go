@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 	"maps"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/sightline/sightline/rulesets"
 )
 
 // Reach is a weapon range value (DZC-23): a length in inches, Unlimited
@@ -88,7 +89,7 @@ type Weapon struct {
 	Range  Reach  `json:"range"`
 	RangeA *Reach `json:"rangeA,omitempty"`
 	// BS is the move-and-shoot value (DZC-13).
-	BS float64 `json:"bs"`
+	BS scenario.Length `json:"bs"`
 	// Arc is the FB value: letters F, S, R, K joined by "/" (DZC-14);
 	// empty means F/S/R.
 	Arc string `json:"arc,omitempty"`
@@ -135,43 +136,50 @@ func BuiltinWeapon(name string) (Weapon, bool) {
 // BuiltinWeaponNames returns the names BuiltinWeapon knows, sorted.
 func BuiltinWeaponNames() []string { return slices.Sorted(maps.Keys(builtinWeapons)) }
 
-// ParseWeapon decodes a shot query's weapon: an object (strictly) or the
-// name of a BuiltinWeapons entry. path names the field in errors.
-func ParseWeapon(raw json.RawMessage, path string) (Weapon, error) {
+// ParseWeapon decodes a weapon as written in a scenario file whose units
+// are units: the name of a built-in profile, or a profile object (strictly;
+// lengths converted to inches). path is the field's JSON path; every error
+// names it (or a field below it) once.
+func ParseWeapon(raw json.RawMessage, path, units string) (Weapon, error) {
 	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return Weapon{}, fmt.Errorf("%s: missing weapon: %w", path, ErrQuery)
-	}
-	if raw[0] == '"' {
+	if len(raw) > 0 && raw[0] == '"' {
 		var name string
 		if err := json.Unmarshal(raw, &name); err != nil {
-			return Weapon{}, fmt.Errorf("%s: %w: %w", path, err, ErrQuery)
+			return Weapon{}, weaponErr(path, string(raw), fmt.Errorf("not a weapon name: %w", scenario.ErrType))
 		}
 		w, ok := BuiltinWeapon(name)
 		if !ok {
-			return Weapon{}, fmt.Errorf("%s: unknown weapon %q: %w", path, name, ErrQuery)
+			return Weapon{}, weaponErr(path, string(raw), fmt.Errorf("unknown weapon %q; built-in weapons: %s: %w",
+				name, strings.Join(BuiltinWeaponNames(), ", "), ErrQuery))
 		}
 		return w, nil
 	}
 	var w Weapon
-	if err := rulesets.DecodeStrict(raw, path, &w); err != nil {
-		return Weapon{}, fmt.Errorf("%w: %w", err, ErrQuery)
+	if err := scenario.DecodeValue(raw, path, units, &w); err != nil {
+		return Weapon{}, err
 	}
 	return w, w.validate(path)
 }
 
+// weaponErr is an error at path about the value.
+func weaponErr(path, value string, err error) error {
+	return &terrain.FieldError{Path: path, Value: value, Err: err}
+}
+
+// validate reports the first unusable field of w, naming its path below
+// path.
 func (w Weapon) validate(path string) error {
-	if math.IsNaN(w.BS) || w.BS < 0 || w.BS > 1000 {
-		return fmt.Errorf("%s.bs: %g: want 0..1000: %w", path, w.BS, ErrQuery)
+	if w.BS < 0 || w.BS > 1000 {
+		return weaponErr(path+".bs", fmt.Sprint(float64(w.BS)), fmt.Errorf("want 0..1000 in: %w", ErrQuery))
 	}
 	if w.Acc < 0 || w.Acc > 6 {
-		return fmt.Errorf("%s.acc: %d: want 0..6: %w", path, w.Acc, ErrQuery)
+		return weaponErr(path+".acc", fmt.Sprint(w.Acc), fmt.Errorf("want 0..6: %w", ErrQuery))
 	}
 	if _, err := parseArcs(w.Arc); err != nil {
-		return fmt.Errorf("%s.arc: %w: %w", path, err, ErrQuery)
+		return weaponErr(path+".arc", fmt.Sprintf("%q", w.Arc), fmt.Errorf("%w: %w", err, ErrQuery))
 	}
 	if w.KAArc != "" && !oneOf(w.KAArc, "F", "S", "R", "K") {
-		return fmt.Errorf("%s.kaArc: %q: want F, S, R or K: %w", path, w.KAArc, ErrQuery)
+		return weaponErr(path+".kaArc", fmt.Sprintf("%q", w.KAArc), fmt.Errorf("want F, S, R or K: %w", ErrQuery))
 	}
 	return nil
 }
