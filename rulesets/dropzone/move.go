@@ -104,8 +104,8 @@ func CheckMove(bf *terrain.Battlefield, modelID string, plan MovePlan, opt Optio
 		r.Budget = math.Floor(bw / 2)
 		v.Allow("DZC-38", "embarking/disembarking caps the move at half Bw rounded down: %g in", r.Budget)
 	}
-	if u.FiredBS > 0 && u.FiredBS < r.Budget {
-		r.Budget = u.FiredBS
+	if u.FiredBS > 0 && float64(u.FiredBS) < r.Budget {
+		r.Budget = float64(u.FiredBS)
 		v.Allow("DZC-13", "it fired first: the move is capped at the lowest BS fired, %g in", u.FiredBS)
 	}
 	// Terrain along the path: the game reads each piece (moveClass),

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/movement"
@@ -163,7 +164,7 @@ type Unit struct {
 	BelowHalf bool `json:"belowHalf"`
 	// FiredBS is the lowest BS of the weapons it already fired (DZC-13),
 	// 0 when none.
-	FiredBS float64 `json:"firedBS"`
+	FiredBS scenario.Length `json:"firedBS"`
 	// NoFire names the clause that forbids it to shoot this turn (it
 	// embarked, disembarked, entered, left or switched a building, ...).
 	NoFire string `json:"noFire"`
@@ -244,11 +245,43 @@ func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 }
 
 // Validate reports the first option whose value is out of range, naming
-// it "options.<name>".
+// it "options.<name>"; maps are checked in key order, so the first error
+// is always the same.
 func (o Options) Validate() error {
-	bad := func(name string, v any, why string) error {
-		return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
+	for _, check := range []func() error{o.validateEnums, o.validateNumbers, o.validateUnits} {
+		if err := check(); err != nil {
+			return err
+		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(o.BuildingClasses)) {
+		if c := o.BuildingClasses[id]; classByName(c) < 0 {
+			return badOption("buildingClasses."+id, fmt.Sprintf("%q", c), "want Mikro, Winzig, Klein, Mittel or Groß")
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Squads)) {
+		if f := o.Squads[name].Formation; !oneOf(f, "", "bab", "standard", "wide", "open") {
+			return badOption("squads."+name+".formation", fmt.Sprintf("%q", f), "want bab, standard, wide or open")
+		}
+	}
+	return nil
+}
+
+// badOption is the error for option name holding v.
+func badOption(name string, v any, why string) error {
+	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
+}
+
+// numberIn reports option name unless lo <= v <= hi.
+func numberIn(name string, v, lo, hi float64) error {
+	if math.IsNaN(v) || v < lo || v > hi {
+		return badOption(name, v, fmt.Sprintf("want a number in [%g, %g]", lo, hi))
+	}
+	return nil
+}
+
+// validateEnums reports the first string option outside its documented
+// values (optionEnums).
+func (o Options) validateEnums() error {
 	enums := map[string]string{
 		"arcBoundary": o.ArcBoundary, "bandEdges": o.BandEdges, "fractionSquadMate": o.FractionSquadMate,
 		"range": o.Range, "infantryPoint": o.InfantryPoint, "aircraftReference": o.AircraftReference,
@@ -260,80 +293,61 @@ func (o Options) Validate() error {
 		"crashInfantry": o.CrashInfantry, "contestMeasure": o.ContestMeasure, "table": o.Table,
 		"smoke": o.Smoke, "premeasure": o.Premeasure,
 	}
-	names := make([]string, 0, len(enums))
-	for k := range enums {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
+	for _, k := range slices.Sorted(maps.Keys(enums)) {
 		if !oneOf(enums[k], optionEnums[k]...) {
-			return bad(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
+			return badOption(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
 		}
 	}
-	finite := func(name string, v, lo, hi float64) error {
-		if math.IsNaN(v) || v < lo || v > hi {
-			return bad(name, v, fmt.Sprintf("want a number in [%g, %g]", lo, hi))
-		}
-		return nil
-	}
-	if err := finite("arcFront", o.ArcFront, 0, 360); err != nil {
-		return err
-	}
-	if err := finite("arcRear", o.ArcRear, 0, 360); err != nil {
-		return err
-	}
-	if o.ArcFront+o.ArcRear > 360 {
-		return bad("arcRear", o.ArcRear, "arcFront + arcRear exceeds 360")
-	}
+	return nil
+}
+
+// validateNumbers reports the first numeric option out of its range.
+func (o Options) validateNumbers() error {
 	for _, c := range []struct {
-		n     string
-		v, hi float64
-	}{{"corridorWidth", float64(o.CorridorWidth), 100}, {"walkerStep", float64(o.WalkerStep), 100},
-		{"lzRimHeight", float64(o.LZRimHeight), 100}, {"mikroMaxArea", o.MikroMaxArea, 40}} {
-		if err := finite(c.n, c.v, 0, c.hi); err != nil {
+		n         string
+		v, lo, hi float64
+	}{{"arcFront", o.ArcFront, 0, 360}, {"arcRear", o.ArcRear, 0, 360},
+		{"corridorWidth", float64(o.CorridorWidth), 0, 100}, {"walkerStep", float64(o.WalkerStep), 0, 100},
+		{"lzRimHeight", float64(o.LZRimHeight), 0, 100}, {"mikroMaxArea", o.MikroMaxArea, 0, 40}} {
+		if err := numberIn(c.n, c.v, c.lo, c.hi); err != nil {
 			return err
 		}
 	}
+	if o.ArcFront+o.ArcRear > 360 {
+		return badOption("arcRear", o.ArcRear, "arcFront + arcRear exceeds 360")
+	}
 	if math.IsNaN(o.CoverBand[0]) || math.IsNaN(o.CoverBand[1]) || o.CoverBand[0] < 0 || o.CoverBand[1] > 1 || o.CoverBand[0] > o.CoverBand[1] {
-		return bad("coverBand", o.CoverBand, "want 0 <= low <= high <= 1")
+		return badOption("coverBand", o.CoverBand, "want 0 <= low <= high <= 1")
 	}
 	for _, s := range []string{"K", "M", "G"} {
-		r, ok := o.LZRadius[s]
-		if !ok || r <= 0 || r > 100 {
-			return bad("lzRadius", o.LZRadius, "want radii K, M and G in (0, 100]")
+		if r, ok := o.LZRadius[s]; !ok || r <= 0 || r > 100 {
+			return badOption("lzRadius", o.LZRadius, "want radii K, M and G in (0, 100] in")
 		}
 	}
-	for id, c := range o.BuildingClasses {
-		if classByName(c) < 0 {
-			return bad("buildingClasses."+id, fmt.Sprintf("%q", c), "want Mikro, Winzig, Klein, Mittel or Groß")
-		}
-	}
-	for id, u := range o.Units {
-		p := "units." + id
+	return nil
+}
+
+// validateUnits reports the first unusable unit profile.
+func (o Options) validateUnits() error {
+	for _, id := range slices.Sorted(maps.Keys(o.Units)) {
+		u, p := o.Units[id], "units."+id
 		for _, c := range []struct {
 			n string
 			v float64
-		}{{"bw", float64(u.Bw)}, {"moved", float64(u.Moved)}, {"lastMove", float64(u.LastMove)}, {"firedBS", u.FiredBS}} {
-			if err := finite(p+"."+c.n, c.v, 0, 1000); err != nil {
+		}{{"bw", float64(u.Bw)}, {"moved", float64(u.Moved)}, {"lastMove", float64(u.LastMove)}, {"firedBS", float64(u.FiredBS)}} {
+			if err := numberIn(p+"."+c.n, c.v, 0, 1000); err != nil {
 				return err
 			}
 		}
-		if !oneOf(u.GM, "", "A", "P") {
-			return bad(p+".gm", fmt.Sprintf("%q", u.GM), `want "A", "P" or ""`)
-		}
-		if !oneOf(u.Type, "", "antigrav", "walker") {
-			return bad(p+".type", fmt.Sprintf("%q", u.Type), `want "", "antigrav" or "walker"`)
-		}
-		if !oneOf(u.LZ, "", "K", "M", "G") {
-			return bad(p+".lz", fmt.Sprintf("%q", u.LZ), `want "K", "M" or "G"`)
-		}
-		if u.LP < 0 || u.LP > 1000 {
-			return bad(p+".lp", u.LP, "want 0..1000")
-		}
-	}
-	for name, s := range o.Squads {
-		if !oneOf(s.Formation, "", "bab", "standard", "wide", "open") {
-			return bad("squads."+name+".formation", fmt.Sprintf("%q", s.Formation), "want bab, standard, wide or open")
+		switch {
+		case !oneOf(u.GM, "", "A", "P"):
+			return badOption(p+".gm", fmt.Sprintf("%q", u.GM), `want "A", "P" or ""`)
+		case !oneOf(u.Type, "", "antigrav", "walker"):
+			return badOption(p+".type", fmt.Sprintf("%q", u.Type), `want "", "antigrav" or "walker"`)
+		case !oneOf(u.LZ, "", "K", "M", "G"):
+			return badOption(p+".lz", fmt.Sprintf("%q", u.LZ), `want "K", "M" or "G"`)
+		case u.LP < 0 || u.LP > 1000:
+			return badOption(p+".lp", u.LP, "want 0..1000")
 		}
 	}
 	return nil
