@@ -84,8 +84,17 @@ type Battlefield struct {
 //     entrances within WallTolerance of the wall on the plan, windows at
 //     heights in [0, Height];
 //   - only Infantry and Figure models garrison, never airborne ones, in a
-//     building piece, on one of its walls if Wall is not empty (how many
-//     a building holds is left to the ruleset: BuildingInfo.Garrison).
+//     building piece, on one of its walls if Wall is not empty, on one of
+//     its floors (how many a building holds is left to the ruleset:
+//     BuildingInfo.Garrison);
+//   - every model gets its ground (Model.Ground, Model.Stand): a
+//     garrison's floor; a given Elevation, which must not lie inside a
+//     solid piece or between a building's floors under its Position
+//     (ErrBuried) nor on a roof models may not stand on; for an airborne
+//     model the surface under its stand, which its Altitude must not be
+//     below; otherwise the surface under its base by the Straddle rule
+//     (Table.Straddle; default StraddleCenter). Old files without
+//     elevations thus put a model on a hill on the hill's top.
 func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 	if err := checkTable(table); err != nil {
 		return nil, err
@@ -115,6 +124,7 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 		bf.pieceIdx[p.ID] = i
 		bf.pieces[i] = p
 	}
+	bf.buildPieceIndex()
 	for i := range models {
 		path := fmt.Sprintf("models[%d]", i)
 		m, err := checkModel(path, &models[i], table)
@@ -128,6 +138,9 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 			return nil, fieldErr(path+".id", ErrDuplicateID, "duplicate id %q (also models[%d])", m.ID, j)
 		}
 		if err := bf.checkGarrison(path, &m); err != nil {
+			return nil, err
+		}
+		if err := bf.resolveGround(path, &m); err != nil {
 			return nil, err
 		}
 		bf.modelIdx[m.ID] = i
@@ -144,24 +157,38 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 	return bf, nil
 }
 
+// buildPieceIndex fills pieceBoxes and indexes the pieces alone, for the
+// ground of the models (buildIndex then indexes everything).
+func (bf *Battlefield) buildPieceIndex() {
+	items := make([]Item, len(bf.pieces))
+	bf.pieceBoxes = make([]box3, len(bf.pieces))
+	for i := range bf.pieces {
+		bf.pieceBoxes[i] = pieceBox(&bf.pieces[i])
+		items[i] = Item{Kind: ItemPiece, Index: i}
+	}
+	bf.index = buildIndex(items, slices.Clone(bf.pieceBoxes))
+}
+
+// pieceBox is the box the index keeps for a piece.
+func pieceBox(p *Piece) box3 {
+	r := p.Footprint.Bound()
+	if p.Circle != nil {
+		r = r.Union(p.Circle.Bound())
+	}
+	top := p.Height
+	if p.Kind == Smoke || p.Sight == SightBlocking && p.Height == 0 {
+		// Smoke blocks at every height, and so does a flat blocking
+		// marker of a 2D game (a planet disc): their boxes have no top.
+		top = math.Inf(1)
+	}
+	return rectBox(r, 0, top)
+}
+
 func (bf *Battlefield) buildIndex() {
 	n := len(bf.pieces) + len(bf.models)
 	items := make([]Item, 0, n)
 	boxes := make([]box3, 0, n)
-	bf.pieceBoxes = make([]box3, len(bf.pieces))
 	for i := range bf.pieces {
-		p := &bf.pieces[i]
-		r := p.Footprint.Bound()
-		if p.Circle != nil {
-			r = r.Union(p.Circle.Bound())
-		}
-		top := p.Height
-		if p.Kind == Smoke || p.Sight == SightBlocking && p.Height == 0 {
-			// Smoke blocks at every height, and so does a flat blocking
-			// marker of a 2D game (a planet disc): their boxes have no top.
-			top = math.Inf(1)
-		}
-		bf.pieceBoxes[i] = rectBox(r, 0, top)
 		items = append(items, Item{Kind: ItemPiece, Index: i})
 		boxes = append(boxes, bf.pieceBoxes[i])
 	}
@@ -257,6 +284,9 @@ func checkPoint(path string, p geom.Point) error {
 func checkTable(t Table) error {
 	if err := checkLength("table.width", t.Width, true, MaxTableSize); err != nil {
 		return err
+	}
+	if t.Straddle != "" && !slices.Contains(Straddles(), t.Straddle) {
+		return fieldErr("table.straddle", ErrInvalidValue, "unknown straddle rule %q (want center, highest or lowest)", string(t.Straddle))
 	}
 	return checkLength("table.depth", t.Depth, true, MaxTableSize)
 }
@@ -415,6 +445,10 @@ func checkBuilding(path string, p *Piece, in *BuildingInfo) (*BuildingInfo, erro
 	if b.Garrison < 0 {
 		return nil, fieldErr(path+".garrison", ErrInvalidValue, "%d must not be negative", b.Garrison)
 	}
+	if err := checkFloorHeights(path+".floorHeights", p, &b); err != nil {
+		return nil, err
+	}
+	b.FloorHeights = slices.Clone(b.FloorHeights)
 	b.Walls = make([]Wall, len(in.Walls))
 	seen := make(map[string]int, len(in.Walls))
 	for i, w := range in.Walls {
@@ -469,6 +503,33 @@ func checkBuilding(path string, p *Piece, in *BuildingInfo) (*BuildingInfo, erro
 	return &b, nil
 }
 
+// checkFloorHeights validates a building's explicit floor heights: one
+// per floor, the ground floor at 0, strictly increasing, below the
+// building's height.
+func checkFloorHeights(path string, p *Piece, b *BuildingInfo) error {
+	fh := b.FloorHeights
+	if fh == nil {
+		return nil
+	}
+	if len(fh) != b.Floors {
+		return fieldErr(path, ErrInvalidValue, "%d heights given for %d floors", len(fh), b.Floors)
+	}
+	for k, h := range fh {
+		kp := fmt.Sprintf("%s[%d]", path, k)
+		switch {
+		case !finite(h):
+			return fieldErr(kp, ErrInvalidValue, "%v is not a finite number", h)
+		case k == 0 && h != 0:
+			return fieldErr(kp, ErrInvalidValue, "the ground floor is at 0, not %g", h)
+		case k > 0 && !(h > fh[k-1]):
+			return fieldErr(kp, ErrInvalidValue, "%g is not above floor %d (%g)", h, k, fh[k-1])
+		case k > 0 && !(h < p.Height):
+			return fieldErr(kp, ErrInvalidValue, "%g is not below the top of building %q (%g)", h, p.ID, p.Height)
+		}
+	}
+	return nil
+}
+
 // checkModel validates *in and returns a deep copy.
 func checkModel(path string, in *Model, t Table) (Model, error) {
 	m := *in
@@ -507,6 +568,13 @@ func checkModel(path string, in *Model, t Table) (Model, error) {
 	}
 	if err := checkLevel(path+".level", m.Level); err != nil {
 		return m, err
+	}
+	if m.Elevation != nil {
+		e := *m.Elevation
+		if err := checkLength(path+".elevation", e, false, MaxHeight); err != nil {
+			return m, err
+		}
+		m.Elevation = &e
 	}
 	if len(m.Figures) > MaxFigures {
 		return m, fieldErr(path+".figures", ErrInvalidValue, "%d figures exceed the maximum of %d", len(m.Figures), MaxFigures)

@@ -24,6 +24,9 @@ var (
 	// ErrNotAllowed: a combination the model forbids (for example a vehicle
 	// in a garrison).
 	ErrNotAllowed = errors.New("not allowed")
+	// ErrBuried: a model placed inside a solid piece, or between the
+	// floors of a building, where no surface is at its height.
+	ErrBuried = errors.New("buried in terrain")
 )
 
 // FieldError is an error about one place in the input: the path error of
