@@ -200,7 +200,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		slices.SortFunc(h, func(x, y squadHit) int { return sgnCmp(x.hit.t, y.hit.t) })
 		sh := h[f.opt.ThroughOwnSquad]
 		m := &bf.Models()[sh.item.Index]
-		st.consider(sh.item, sh.hit, m.Hull.Height)
+		st.consider(sh.item, sh.hit, m.Top())
 		res.SquadPassed = f.opt.ThroughOwnSquad
 	} else {
 		res.SquadPassed = st.nsq
@@ -465,19 +465,26 @@ func (st *segState) visit(it terrain.Item) bool {
 			return true
 		}
 		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
+		if h.graze && !h.block && st.f.ownGround(it.Index, h.t) {
+			return true
+		}
 		st.record(it, h, top)
 		return !(st.clearOnly && st.found)
 	}
 	m := &st.bf.Models()[it.Index]
 	ok, own := st.f.modelBlocks(m, it.Index)
-	if !ok || min(st.a.Z, st.b.Z) > m.Hull.Height {
+	top := m.Top()
+	if !ok || min(st.a.Z, st.b.Z) > top {
 		return true
 	}
 	ring := st.occ.Models.Rings[it.Index]
 	if len(ring) < 3 {
 		return true
 	}
-	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.occ.Models.Convex[it.Index])
+	h, hit := st.modelPrism(ring, m.Ground(), top, st.occ.Models.Convex[it.Index])
+	if !hit {
+		return true
+	}
 	if own && h.block {
 		if st.nsq < len(st.squad) {
 			st.squad[st.nsq] = squadHit{it, h}
@@ -485,8 +492,39 @@ func (st *segState) visit(it terrain.Item) bool {
 			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
 		}
 	}
-	st.record(it, h, m.Hull.Height)
+	st.record(it, h, top)
 	return !(st.clearOnly && st.found)
+}
+
+// modelPrism decides how the segment meets a model's volume ring × [bottom,
+// top]: for a model on the table (bottom 0, where the table below is
+// opaque anyway) the prism test as for pieces; for a model standing higher
+// the same test on the part of the segment at or above bottom (clipped in
+// floating point: only where the segment crosses the bottom face is the
+// decision rounded), its parameters mapped back to the whole segment. A
+// segment that reaches no higher than bottom misses the model (a contact
+// with its underside is not reported); hit is false then.
+func (st *segState) modelPrism(ring []geom.Point, bottom, top float64, cv *terrain.ConvexRing) (segHit, bool) {
+	if !(bottom > 0) || min(st.a.Z, st.b.Z) >= bottom {
+		return st.prism(geom.Polygon{Outer: ring}, top, cv), true
+	}
+	if max(st.a.Z, st.b.Z) <= bottom {
+		return segHit{}, false
+	}
+	a, b := st.a, st.b
+	t := (bottom - a.Z) / (b.Z - a.Z)
+	cut := segAt(a, b, t)
+	cut.Z = bottom
+	t0, t1 := 0.0, 1.0
+	if a.Z < bottom {
+		st.a, t0 = cut, t
+	} else {
+		st.b, t1 = cut, t
+	}
+	h := st.prism(geom.Polygon{Outer: ring}, top, cv)
+	st.a, st.b = a, b
+	h.t = t0 + (t1-t0)*h.t
+	return h, true
 }
 
 // prism decides how the segment meets one prism; cv is the footprint's

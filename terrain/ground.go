@@ -385,6 +385,27 @@ func (m *Model) standRing(c geom.Point) []geom.Point {
 	return []geom.Point{c}
 }
 
+// GroundUnder returns the surface model m would stand on with its
+// Position moved to at (same facing, figures moved along), by the table's
+// Straddle rule; for a garrisoned model, the floor it garrisons. Movement
+// and sight along a path use it: a given Elevation describes where the
+// model stands now, not where it goes.
+func (bf *Battlefield) GroundUnder(m *Model, at geom.Point) Surface {
+	if m.Garrison != nil {
+		return m.Stand()
+	}
+	moved := *m
+	moved.Position = at
+	if len(m.Figures) > 0 {
+		d := at.Sub(m.Position)
+		moved.Figures = make([]geom.Point, len(m.Figures))
+		for k, f := range m.Figures {
+			moved.Figures[k] = f.Add(d)
+		}
+	}
+	return bf.straddleGround(at, moved.standRings(), bf.table.straddleRule())
+}
+
 // resolveGround sets m's surface from the pieces already checked (the
 // index holds only pieces when it runs).
 func (bf *Battlefield) resolveGround(path string, m *Model) error {
