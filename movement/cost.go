@@ -36,10 +36,11 @@ func (c *checker) cost(path []geom.Point, res *PathResult) {
 	dl := LengthInside(c.bf, path, func(pc *terrain.Piece) bool {
 		return c.prof.pieceEffect(pc, c.alt).move == terrain.Difficult
 	})
+	c.climb(path, res)
 	res.Length = round9(length)
 	res.DifficultLength = round9(dl)
 	res.Penalty = round9(res.Penalty)
-	res.Cost = round9(length + (c.prof.DifficultFactor-1)*dl + res.Penalty)
+	res.Cost = round9(length + (c.prof.DifficultFactor-1)*dl + res.Penalty + res.ClimbCost)
 	slices.Sort(res.Difficult)
 	slices.Sort(res.Dangerous)
 	budget := c.opt.Budget

@@ -145,6 +145,17 @@ func pieceSurface(p *Piece, i int) (Surface, bool) {
 	return Surface{}, false
 }
 
+// PieceSurface returns the surface piece i (an index into Pieces) offers
+// a model standing on it from above: the top of a solid piece of positive
+// height, a building's roof when models may stand on it, or a roofless
+// building's ground floor; ok is false for any other piece or index.
+func (bf *Battlefield) PieceSurface(i int) (s Surface, ok bool) {
+	if i < 0 || i >= len(bf.pieces) {
+		return Surface{}, false
+	}
+	return pieceSurface(&bf.pieces[i], i)
+}
+
 // higher reports whether a is above b (ties: the piece of lower index,
 // then a piece before the table), so that resolution is deterministic.
 func higher(a, b Surface) bool {
