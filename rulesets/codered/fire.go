@@ -90,7 +90,7 @@ func ArmouredDamage(deviation, distance float64, o Options) float64 {
 // of an IED at ied (CR-42: "sobald sich eine Einheit in 4“ Umkreis bewegt";
 // Amb. 21: o.IEDTrigger), the path length to it, and whether it triggers.
 func IEDTriggerPoint(ied geom.Point, path []geom.Point, o Options) (geom.Point, float64, bool) {
-	r := o.IEDTrigger
+	r := float64(o.IEDTrigger)
 	done := 0.0
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]

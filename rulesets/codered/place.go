@@ -28,11 +28,11 @@ func CheckSmoke(bf *terrain.Battlefield, placer string, p geom.Point, grenadier 
 	v := rulesets.NewVerdict()
 	d := Centre(m, o).Sub(p).Norm()
 	v.Measure("distance to smoke", round3(d), "in")
-	v.Measure("smoke diameter", o.SmokeDiameter, "in")
+	v.Measure("smoke diameter", float64(o.SmokeDiameter), "in")
 	switch {
 	case InCloseRange(d, o):
 		v.Allow("CR-25", "smoke %.2f\" away, within close range %g\"", d, o.CloseRange)
-	case grenadier && (o.GrenadierRange == 0 || d <= o.GrenadierRange):
+	case grenadier && (o.GrenadierRange == 0 || d <= float64(o.GrenadierRange)):
 		v.Allow("CR-25", "grenadiers may lay smoke beyond close range (%.2f\")", d)
 	default:
 		v.Forbid("CR-25", "smoke %.2f\" away, beyond close range %g\"", d, o.CloseRange)
