@@ -182,14 +182,11 @@ type fracScratch struct {
 	spans [][2]int       // clipped part k is buf[spans[k][0]:spans[k][1]]
 	items []terrain.Item // occluder of clipped part k
 	parts [][]geom.Point
-	ring  []geom.Point
 	sil   []geom.Point
 	cands []terrain.Item
-	ord   []int
 	arena []geom.Point // pieces of the visible region
 	cur   [][2]int
 	next  [][2]int
-	tmp   []geom.Point
 	wedge []geom.Point // plan hull of the eye and the target
 	wtmp  []geom.Point
 }

@@ -26,6 +26,20 @@ func Deviation(class, roll int) (dev float64, capped bool, err error) {
 	return dev, false, nil
 }
 
+// Class0Damage returns the share of its damage a class 0 shot does with
+// the (modified) dice sum roll (CR-39, 8.2.3 table: "7-8 = 50% Schaden,
+// 9+ = 100%"): 1 from the class's target value, 0.5 from
+// class0HalfDamage, else 0 (a miss has no effect).
+func Class0Damage(roll int) float64 {
+	switch {
+	case roll >= precisionClasses[0].Target:
+		return 1
+	case roll >= class0HalfDamage:
+		return 0.5
+	}
+	return 0
+}
+
 // Scatter returns where a shot aimed at p lands after deviating dev inches
 // towards compass bearing bearingDeg (clockwise from north, +y; CR-40: the
 // tip of a W10 gives a continuous direction). With o.ScatterSectors n > 0

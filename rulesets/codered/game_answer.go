@@ -187,6 +187,11 @@ func answerScatter(env *rulesets.Env, q *scatterRequest) (rulesets.Result, error
 	expl += fmt.Sprintf(" towards bearing %g°, landing at (%.3f, %.3f) (CR-39, CR-40).", bearing, at.X, at.Y)
 	r := rulesets.Result{Explanation: expl}
 	r.SetLength("deviation", dev).Set("capped", capped).Set("impact", rulesets.Point2(at))
+	if q.Class == 0 {
+		share := Class0Damage(q.Roll)
+		r.Set("damage", share)
+		r.Explanation += fmt.Sprintf(" Class 0 does not scatter: the roll of %d does %g %% of its damage (CR-39).", q.Roll, 100*share)
+	}
 	return r, nil
 }
 

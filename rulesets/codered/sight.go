@@ -152,15 +152,6 @@ func depthFrom(c los.Crossing, atB bool, o Options) float64 {
 	return 0
 }
 
-// insideLength returns the length of the intervals ivs of a segment L long.
-func insideLength(ivs []r1.Interval, L float64) float64 {
-	s := 0.0
-	for _, iv := range ivs {
-		s += iv.Hi - iv.Lo
-	}
-	return s * L
-}
-
 // minWidth returns the least width of the convex hull of poly, its nominal
 // width for the "exactly 2 in wide" rule when o.StripWidth is "nominal".
 func minWidth(poly geom.Polygon) float64 {
