@@ -49,7 +49,7 @@ type FractionResult struct {
 	// Eye is the eye point; Centre the target volume's centre (the
 	// projection axis runs Eye→Centre).
 	Eye    geom.Vec3 `json:"eye"`
-	Centre geom.Vec3 `json:"centre"`
+	Centre geom.Vec3 `json:"center"`
 	// Fraction is the visible share of the silhouette, in [0, 1].
 	Fraction float64 `json:"fraction"`
 	// Case says how the fraction was decided (CaseSilhouette, …).

@@ -26,8 +26,8 @@ var ErrQuery = errors.New("invalid query")
 // (the digest's Ambiguities 1–29). The zero value is not meaningful: start
 // from DefaultOptions. JSON names are the scenario's option names.
 type Options struct {
-	Centre           string          `json:"centre"`           // Amb. 1: "centroid" | "bbox"
-	ContactMeasure   string          `json:"contactMeasure"`   // Amb. 2: unit-to-unit "centre" | "edge"
+	Center           string          `json:"center"`           // Amb. 1: "centroid" | "bbox"
+	ContactMeasure   string          `json:"contactMeasure"`   // Amb. 2: unit-to-unit "center" | "edge"
 	InclusiveBounds  bool            `json:"inclusiveBounds"`  // Amb. 3: silent bounds (10", 12", 6", 24") count when exactly met
 	CloseRange       scenario.Length `json:"closeRange"`       // CR-04: 10 (event card 37: 15)
 	StripWidth       string          `json:"stripWidth"`       // Amb. 4: "chord" | "nominal"
@@ -41,8 +41,8 @@ type Options struct {
 	SmokeDiameter    scenario.Length `json:"smokeDiameter"`    // Amb. 9: 3" disc
 	GrenadierRange   scenario.Length `json:"grenadierRange"`   // Amb. 9: 0 = no limit
 	ViewEdges        string          `json:"viewEdges"`        // Amb. 10: "half-planes" | "exit-edge"
-	ArcPoint         string          `json:"arcPoint"`         // Amb. 11: "centre" | "any-figure" | "all-figures"
-	ArcBoundary      string          `json:"arcBoundary"`      // Amb. 11: "front" | "flank"
+	ArcPoint         string          `json:"arcPoint"`         // Amb. 11: "center" | "any-figure" | "all-figures"
+	WedgeArm         string          `json:"wedgeArm"`         // Amb. 11: "front" | "flank"
 	TurretlessApex   string          `json:"turretlessApex"`   // Amb. 12: "rear-corners" | "rear-middle"
 	ZoneTie          string          `json:"zoneTie"`          // Amb. 13: "side" | "front-rear"
 	CoverByContact   bool            `json:"coverByContact"`   // Amb. 14: contact (not only inside) gives the piece's cover
@@ -55,7 +55,7 @@ type Options struct {
 	ChargeDistance   string          `json:"chargeDistance"`   // Amb. 18: "path" | "straight"
 	ChargeMinOne     bool            `json:"chargeMinOne"`     // Amb. 18: at least -1 for every charge, not only late LoS
 	BlastRounding    string          `json:"blastRounding"`    // Amb. 19: "floor-min1" | "floor"
-	BlastMeasure     string          `json:"blastMeasure"`     // Amb. 19: "centre" | "nearest-figure"
+	BlastMeasure     string          `json:"blastMeasure"`     // Amb. 19: "center" | "nearest-figure"
 	NearMissBy       string          `json:"nearMissBy"`       // Amb. 19: "deviation" | "distance"
 	ScatterSectors   int             `json:"scatterSectors"`   // Amb. 20: 0 continuous, else snap to n directions
 	IEDTrigger       scenario.Length `json:"iedTrigger"`       // Amb. 21: 4 (rule) or 2 (Example 2)
@@ -64,7 +64,7 @@ type Options struct {
 	VehicleFlank     int             `json:"vehicleFlank"`     // Amb. 23: -2 (list) or -1 (example)
 	HazardZone       string          `json:"hazardZone"`       // Amb. 24: "capsule" | "band"
 	Spacing          string          `json:"spacing"`          // Amb. 25: "chain" | "all-pairs"
-	SpacingMeasure   string          `json:"spacingMeasure"`   // Amb. 25: "centre" | "edge"
+	SpacingMeasure   string          `json:"spacingMeasure"`   // Amb. 25: "center" | "edge"
 	AmbushHalf       string          `json:"ambushHalf"`       // Amb. 26: "centroid" | "point" | "whole"
 	HullDown         string          `json:"hullDown"`         // Amb. 27: "auto" | "2d"
 	PointTarget      string          `json:"pointTarget"`      // Amb. 28: "unit" | "ground"
@@ -108,19 +108,19 @@ type Turret struct {
 // says why each was chosen).
 func DefaultOptions() Options {
 	return Options{
-		Centre: "centroid", ContactMeasure: "centre", InclusiveBounds: true,
+		Center: "centroid", ContactMeasure: "center", InclusiveBounds: true,
 		CloseRange: CloseRange, StripWidth: "chord", StripTolerance: 0,
 		DepthReading: "along-line", ElevatedIgnore: "one", SameLevelEdge: false,
 		LowerIgnored: "same-level", VehicleLevel: VehicleLevelBonus, VehicleFlatEdge: true,
 		SmokeDiameter: SmokeSize, GrenadierRange: 0, ViewEdges: "half-planes",
-		ArcPoint: "centre", ArcBoundary: "front", TurretlessApex: "rear-corners",
+		ArcPoint: "center", WedgeArm: "front", TurretlessApex: "rear-corners",
 		ZoneTie: "side", CoverByContact: true, CoverBetween: false,
 		JumpCrossing: "allow-2in", JumpDepth: "path", TurnRounding: "ceil",
 		RetreatCheck: "end", RetreatLoS: "start", ChargeDistance: "path",
-		ChargeMinOne: false, BlastRounding: "floor-min1", BlastMeasure: "centre",
+		ChargeMinOne: false, BlastRounding: "floor-min1", BlastMeasure: "center",
 		NearMissBy: "deviation", ScatterSectors: 0, IEDTrigger: IEDTrigger,
 		IEDTrapGap: true, Deployment: "edge1-north", VehicleFlank: FlankReaction,
-		HazardZone: "capsule", Spacing: "chain", SpacingMeasure: "centre",
+		HazardZone: "capsule", Spacing: "chain", SpacingMeasure: "center",
 		AmbushHalf: "centroid", HullDown: "auto", PointTarget: "unit",
 		DoubtTolerance: 0.01, ContactStripMax: 1, LowWallHeight: 1.0,
 		FigureCaptionFix: true,
@@ -129,15 +129,15 @@ func DefaultOptions() Options {
 
 // enumOptions lists the allowed values of each string option.
 var enumOptions = map[string][]string{
-	"centre":         {"centroid", "bbox"},
-	"contactMeasure": {"centre", "edge"},
+	"center":         {"centroid", "bbox"},
+	"contactMeasure": {"center", "edge"},
 	"stripWidth":     {"chord", "nominal"},
 	"depthReading":   {"along-line", "nearest-edge"},
 	"elevatedIgnore": {"one", "scaled", "per-level"},
 	"lowerIgnored":   {"same-level", "both-above"},
 	"viewEdges":      {"half-planes", "exit-edge"},
-	"arcPoint":       {"centre", "any-figure", "all-figures"},
-	"arcBoundary":    {"front", "flank"},
+	"arcPoint":       {"center", "any-figure", "all-figures"},
+	"wedgeArm":       {"front", "flank"},
 	"turretlessApex": {"rear-corners", "rear-middle"},
 	"zoneTie":        {"side", "front-rear"},
 	"jumpCrossing":   {"allow-2in", "in-and-out", "forbid"},
@@ -147,12 +147,12 @@ var enumOptions = map[string][]string{
 	"retreatLoS":     {"start", "end", "either"},
 	"chargeDistance": {"path", "straight"},
 	"blastRounding":  {"floor-min1", "floor"},
-	"blastMeasure":   {"centre", "nearest-figure"},
+	"blastMeasure":   {"center", "nearest-figure"},
 	"nearMissBy":     {"deviation", "distance"},
 	"deployment":     {"edge1-north", "figure10"},
 	"hazardZone":     {"capsule", "band"},
 	"spacing":        {"chain", "all-pairs"},
-	"spacingMeasure": {"centre", "edge"},
+	"spacingMeasure": {"center", "edge"},
 	"ambushHalf":     {"centroid", "point", "whole"},
 	"hullDown":       {"auto", "2d"},
 	"pointTarget":    {"unit", "ground"},
@@ -203,9 +203,9 @@ func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 // error is always the same.
 func (o *Options) Validate() error {
 	enums := map[string]string{
-		"centre": o.Centre, "contactMeasure": o.ContactMeasure, "stripWidth": o.StripWidth,
+		"center": o.Center, "contactMeasure": o.ContactMeasure, "stripWidth": o.StripWidth,
 		"depthReading": o.DepthReading, "elevatedIgnore": o.ElevatedIgnore, "lowerIgnored": o.LowerIgnored,
-		"viewEdges": o.ViewEdges, "arcPoint": o.ArcPoint, "arcBoundary": o.ArcBoundary,
+		"viewEdges": o.ViewEdges, "arcPoint": o.ArcPoint, "wedgeArm": o.WedgeArm,
 		"turretlessApex": o.TurretlessApex, "zoneTie": o.ZoneTie, "jumpCrossing": o.JumpCrossing,
 		"jumpDepth": o.JumpDepth, "turnRounding": o.TurnRounding, "retreatCheck": o.RetreatCheck,
 		"retreatLoS": o.RetreatLoS, "chargeDistance": o.ChargeDistance, "blastRounding": o.BlastRounding,
