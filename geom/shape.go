@@ -212,13 +212,6 @@ func (o OrientedRect) Support(d Point) Point {
 	return p
 }
 
-// local returns p in the rectangle's frame (x along Length, y across).
-func (o OrientedRect) local(p Point) Point {
-	s, c := math.Sincos(float64(o.Angle))
-	dx, dy := p.X-o.Center.X, p.Y-o.Center.Y
-	return Point{X: c*dx + s*dy, Y: -s*dx + c*dy}
-}
-
 // Forward returns the unit vector of the facing.
 func (p Pose) Forward() Point {
 	s, c := math.Sincos(float64(p.Facing))

@@ -10,7 +10,7 @@ import (
 // ignored) allocates nothing, on a clear and on a blocked line. This is the
 // zero-allocation contract of the hot path, not a timing test.
 func TestSightSegmentAllocatesNothing(t *testing.T) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

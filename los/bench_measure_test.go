@@ -10,7 +10,7 @@ import (
 // msRefTable is the project's reference table with two ground models of it.
 func msRefTable(b *testing.B) (bf *terrain.Battlefield, from, to string) {
 	b.Helper()
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

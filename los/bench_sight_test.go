@@ -10,10 +10,10 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// refTable is the project's reference table (terrain.DefaultGenerate).
+// refTable is the project's reference table (terrain.DefaultGenerate()).
 func refTable(b testing.TB) *terrain.Battlefield {
 	b.Helper()
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -53,7 +53,7 @@ type FractionResult struct {
 	// Eye is the eye point; Centre the target volume's centre (the
 	// projection axis runs Eye→Centre).
 	Eye    geom.Vec3 `json:"eye"`
-	Centre geom.Vec3 `json:"centre"`
+	Centre geom.Vec3 `json:"center"`
 	// Fraction is the visible share of the silhouette, in [0, 1].
 	Fraction float64 `json:"fraction"`
 	// Case says how the fraction was decided (CaseSilhouette, …).
@@ -186,14 +186,11 @@ type fracScratch struct {
 	spans [][2]int       // clipped part k is buf[spans[k][0]:spans[k][1]]
 	items []terrain.Item // occluder of clipped part k
 	parts [][]geom.Point
-	ring  []geom.Point
 	sil   []geom.Point
 	cands []terrain.Item
-	ord   []int
 	arena []geom.Point // pieces of the visible region
 	cur   [][2]int
 	next  [][2]int
-	tmp   []geom.Point
 	wedge []geom.Point // plan hull of the eye and the target
 	wtmp  []geom.Point
 }

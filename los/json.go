@@ -65,7 +65,7 @@ func (r SightResult) MarshalJSON() ([]byte, error) {
 		plain
 		Eye     [3]float64     `json:"eye"`
 		Witness *[2][3]float64 `json:"witness,omitempty"`
-		Centre  [2][3]float64  `json:"centre"`
+		Centre  [2][3]float64  `json:"center"`
 	}{plain(r), measXYZ(r.Eye), witness, seg3(r.Centre)})
 }
 
@@ -79,7 +79,7 @@ func (r FractionResult) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
 		plain
 		Eye        [3]float64   `json:"eye"`
-		Centre     [3]float64   `json:"centre"`
+		Centre     [3]float64   `json:"center"`
 		Silhouette [][2]float64 `json:"silhouette,omitempty"`
 		Witness    *[3]float64  `json:"witness,omitempty"`
 	}{plain(r), measXYZ(r.Eye), measXYZ(r.Centre), sil, xyzPtr(r.Witness)})

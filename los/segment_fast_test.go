@@ -91,7 +91,7 @@ func TestSegmentFastMatchesReference(t *testing.T) {
 		n = 500
 	}
 	for seed := int64(1); seed <= 4; seed++ {
-		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate)
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -39,7 +39,7 @@ type SightResult struct {
 	Witness *geom.Segment3 `json:"witness,omitempty"`
 	// Centre is the sightline from Eye to the target volume's centre (the
 	// eye point of an airborne target).
-	Centre geom.Segment3 `json:"centre"`
+	Centre geom.Segment3 `json:"center"`
 	// BlockedBy is the first blocker on the centre sightline when the
 	// target is not visible (nil otherwise).
 	BlockedBy *Blocker `json:"blockedBy,omitempty"`

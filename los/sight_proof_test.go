@@ -21,7 +21,7 @@ func TestSightMatchesReference(t *testing.T) {
 	}
 	proved := 0
 	for seed := int64(1); seed <= seeds; seed++ {
-		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate)
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestFractionMatrixMatchesReference(t *testing.T) {
 	sc := new(fracScratch)
 	zeros := 0
 	for seed := int64(1); seed <= seeds; seed++ {
-		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate)
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,11 +44,6 @@ func tank(id, squad string, x, y, l, w, h float64) terrain.Model {
 		Hull: terrain.Hull{Length: l, Width: w, Height: h}, Level: 1}
 }
 
-func infantry(id, squad string, x, y, d, h float64) terrain.Model {
-	return terrain.Model{ID: id, Side: "b", Squad: squad, Class: terrain.Infantry, Position: geom.Pt(x, y),
-		Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: d}, Hull: terrain.Hull{Height: h}, Level: 1}
-}
-
 func mustBF(t testing.TB, pieces []terrain.Piece, models []terrain.Model) *terrain.Battlefield {
 	t.Helper()
 	bf, err := terrain.New(terrain.Table{Width: 48, Depth: 48}, pieces, models)

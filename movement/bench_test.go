@@ -13,7 +13,7 @@ import (
 // a legal far destination for that model.
 func refTable(b *testing.B) (*terrain.Battlefield, string, geom.Point) {
 	b.Helper()
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func BenchmarkShortestPath(b *testing.B) {
 }
 
 func BenchmarkObstacleSetBuild(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func BenchmarkShortestPathCold(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		b.StopTimer()
-		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func BenchmarkShortestPathColdUnweighted(b *testing.B) {
 	b.ReportAllocs()
 	for range b.N {
 		b.StopTimer()
-		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 		if err != nil {
 			b.Fatal(err)
 		}

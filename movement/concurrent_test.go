@@ -13,7 +13,7 @@ import (
 // and requires identical answers, equal to a sequential run of the
 // uncached package-level function.
 func TestConcurrentRoutes(t *testing.T) {
-	bf, err := terrain.GenerateBattlefield(3, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(3, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

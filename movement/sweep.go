@@ -51,22 +51,6 @@ func (c *core) inside(p geom.Point) bool {
 	return len(c.poly.Outer) >= 3 && c.poly.Locate(p) != geom.Outside
 }
 
-// segDist returns the distance from segment s to the core's region
-// (without the inflation).
-func (c *core) segDist(s geom.Segment) float64 {
-	if c.inside(s.A) {
-		return 0
-	}
-	best := math.Inf(1)
-	for _, e := range c.edges {
-		d, _, _ := geom.DistSegments(s, e)
-		if d < best {
-			best = d
-		}
-	}
-	return best
-}
-
 // firstContact returns the smallest t in [0, 1] at which the disc of
 // radius r centred at s.At(t) comes closer than r+inflate-ContactTolerance
 // to the core, and whether there is one. It is exact up to rounding: the

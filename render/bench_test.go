@@ -11,7 +11,7 @@ import (
 // (GenerateBattlefield(1, DefaultGenerate), 48 x 48 in) at the default 20
 // px/in with legend, grid and labels.
 func BenchmarkTopDown(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func BenchmarkTopDown(b *testing.B) {
 
 // BenchmarkTopDownPNG adds the PNG encoding.
 func BenchmarkTopDownPNG(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func TestImageSize(t *testing.T) {
 	}
 	// The default 48 x 48 table at 20 px/in: 44 + 960 + 16 + 210 = 1230 by
 	// 34 + 960 + 64 = 1058, unless the legend of its many squads is taller.
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestSamples(t *testing.T) {
 	if *samples == "" {
 		t.Skip("no -samples directory given")
 	}
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

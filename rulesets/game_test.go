@@ -18,7 +18,7 @@ import (
 // TestEveryGenericKindInEveryGame: set, so that a game's options visibly
 // reach the generic kinds.
 var gameOptions = map[string]string{
-	"generic":            `{"grazingBlocks": true, "move": {"budget": 12}, "coherency": {"chain": 4, "measure": "centers"}}`,
+	"generic":            `{"grazingBlocks": true, "move": {"budget": 12}, "coherency": {"chain": 4, "measure": "center"}}`,
 	"dropzone-commander": `{"squads": {"red": {"formation": "wide"}}, "arcFront": 120, "arcRear": 60, "grazingBlocks": true}`,
 	"code-red":           `{"closeRange": 8}`,
 }
@@ -126,7 +126,7 @@ func TestGameOptionsReachGenericKinds(t *testing.T) {
 	if !coherent("generic", `{}`) {
 		t.Error("generic: 2 in edge to edge should be coherent under the 2 in default")
 	}
-	if coherent("generic", `{"coherency": {"chain": 1.5, "measure": "edges"}}`) {
+	if coherent("generic", `{"coherency": {"chain": 1.5, "measure": "edge"}}`) {
 		t.Error("generic chain 1.5 in: 2 in apart should break")
 	}
 	if !coherent("dropzone-commander", `{}`) {

@@ -15,6 +15,9 @@ type Geometry struct {
 	Sight los.Options
 	// Arc are the arc policies of arc queries and of generic weapons' arcs.
 	Arc los.ArcOptions
+	// Arcs names the arcs, joined by "/", that an arc query without an
+	// "arc" field sorts the target into ("" means "front/side/rear").
+	Arcs string
 	// Range is the measuring mode of range queries that give none
 	// ("" is centre to centre).
 	Range los.RangeMode

@@ -17,7 +17,7 @@ func BenchmarkDecodeDefault(b *testing.B) {
 }
 
 func BenchmarkDecodeGenerated50(b *testing.B) {
-	table, pieces, models := terrain.Generate(1, terrain.DefaultGenerate)
+	table, pieces, models := terrain.Generate(1, terrain.DefaultGenerate())
 	data, err := (&File{Version: 1, Table: table, Pieces: pieces, Models: models}).MarshalJSON()
 	if err != nil {
 		b.Fatal(err)

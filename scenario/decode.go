@@ -137,8 +137,7 @@ type dec struct {
 	fields map[reflect.Type][]structField // DecodeValue's struct layouts, by type
 }
 
-// fields checks that n is an object whose keys are all in allowed, and
-// returns it.
+// object checks that n is an object whose keys are all in allowed.
 func (d *dec) object(n *node, path string, allowed ...string) error {
 	if n.kind != nObject {
 		return typeErr(n, path, "an object")

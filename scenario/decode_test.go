@@ -236,7 +236,7 @@ func withoutRaw(qs []Query) []Query {
 
 func TestRoundTripGenerated(t *testing.T) {
 	for seed := int64(1); seed <= 20; seed++ {
-		table, pieces, models := terrain.Generate(seed, terrain.DefaultGenerate)
+		table, pieces, models := terrain.Generate(seed, terrain.DefaultGenerate())
 		f := &File{Version: 1, Table: table, Pieces: pieces, Models: models}
 		b, err := f.MarshalJSON()
 		if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 func BenchmarkNew(b *testing.B) {
-	tab, p, m := Generate(1, DefaultGenerate)
+	tab, p, m := Generate(1, DefaultGenerate())
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := New(tab, p, m); err != nil {
@@ -17,7 +17,7 @@ func BenchmarkNew(b *testing.B) {
 }
 
 func BenchmarkVisitSegment(b *testing.B) {
-	bf, err := GenerateBattlefield(1, DefaultGenerate)
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func BenchmarkVisitSegment(b *testing.B) {
 }
 
 func BenchmarkVisitRect(b *testing.B) {
-	bf, err := GenerateBattlefield(1, DefaultGenerate)
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func ExampleBattlefield_VisitSegment() {
 }
 
 func ExampleGenerate() {
-	table, pieces, models := terrain.Generate(1, terrain.DefaultGenerate)
+	table, pieces, models := terrain.Generate(1, terrain.DefaultGenerate())
 	fmt.Println(table.Width, table.Depth, len(pieces), len(models))
 	// Output:
 	// 48 48 50 60

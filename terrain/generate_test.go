@@ -8,11 +8,11 @@ import (
 func TestGenerateValid(t *testing.T) {
 	full := 0
 	for seed := range int64(201) {
-		tab, p, m := Generate(seed, DefaultGenerate)
+		tab, p, m := Generate(seed, DefaultGenerate())
 		if _, err := New(tab, p, m); err != nil {
 			t.Fatalf("seed %d: New(Generate()) = %v", seed, err)
 		}
-		if len(p) == DefaultGenerate.Pieces && len(m) == DefaultGenerate.Models {
+		if len(p) == DefaultGenerate().Pieces && len(m) == DefaultGenerate().Models {
 			full++
 		}
 	}
@@ -23,19 +23,19 @@ func TestGenerateValid(t *testing.T) {
 }
 
 func TestGenerateDeterministic(t *testing.T) {
-	t1, p1, m1 := Generate(42, DefaultGenerate)
-	t2, p2, m2 := Generate(42, DefaultGenerate)
+	t1, p1, m1 := Generate(42, DefaultGenerate())
+	t2, p2, m2 := Generate(42, DefaultGenerate())
 	if t1 != t2 || !reflect.DeepEqual(p1, p2) || !reflect.DeepEqual(m1, m2) {
 		t.Errorf("Generate(42) differs between calls")
 	}
-	_, p3, _ := Generate(43, DefaultGenerate)
+	_, p3, _ := Generate(43, DefaultGenerate())
 	if reflect.DeepEqual(p1, p3) {
 		t.Errorf("Generate(42) and Generate(43) are equal")
 	}
 }
 
 func TestGenerateContents(t *testing.T) {
-	bf, err := GenerateBattlefield(1, DefaultGenerate)
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

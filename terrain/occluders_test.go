@@ -8,7 +8,7 @@ import (
 // TestOccludersConcurrentFirstUse: concurrent first callers all get the one
 // prepared value (run with -race).
 func TestOccludersConcurrentFirstUse(t *testing.T) {
-	bf, err := GenerateBattlefield(3, DefaultGenerate)
+	bf, err := GenerateBattlefield(3, DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestOccludersConcurrentFirstUse(t *testing.T) {
 // are their PlanRings, and every occluder is listed in the grid cells its
 // box covers.
 func TestOccludersLayout(t *testing.T) {
-	bf, err := GenerateBattlefield(5, DefaultGenerate)
+	bf, err := GenerateBattlefield(5, DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // the footprint and add up to its area.
 func TestConvexPartsCoverFootprint(t *testing.T) {
 	for seed := int64(0); seed < 20; seed++ {
-		bf, err := GenerateBattlefield(seed, DefaultGenerate)
+		bf, err := GenerateBattlefield(seed, DefaultGenerate())
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

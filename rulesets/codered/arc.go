@@ -54,12 +54,12 @@ func FrontWedge(m *terrain.Model, o Options, turret bool, turretFacing, turretRa
 }
 
 // arcPrefer returns the los preference list of o's tie rules: a point on
-// a wedge arm is front or flank by Options.ArcBoundary (Amb. 11), a point
+// a wedge arm is front or flank by Options.WedgeArm (Amb. 11), a point
 // on a hull-zone ray goes to the side or to front/rear by Options.ZoneTie
 // (Amb. 13).
 func arcPrefer(o Options) string {
 	p := los.ArcWedgeFront
-	if o.ArcBoundary == "flank" {
+	if o.WedgeArm == "flank" {
 		p = los.ArcWedgeFlank
 	}
 	if o.ZoneTie == "front-rear" {
@@ -93,7 +93,7 @@ func ArcLayout(o Options) los.ArcLayout {
 }
 
 // InFront reports whether p is in the wedge. A point on an arm is in front
-// when o.ArcBoundary is "front" (Amb. 11), in the flank when "flank".
+// when o.WedgeArm is "front" (Amb. 11), in the flank when "flank".
 func (w Wedge) InFront(p geom.Point, o Options) bool {
 	if len(w.set.Arcs) == 0 {
 		return false
@@ -113,7 +113,7 @@ func (w Wedge) OffAxis(p geom.Point) float64 {
 // Options.ArcPoint (Amb. 11): its centre, any figure, or all figures.
 func (w Wedge) InFrontOf(other *terrain.Model, o Options) bool {
 	pts := []geom.Point{Centre(other, o)}
-	if o.ArcPoint != "centre" && len(other.Figures) > 0 {
+	if o.ArcPoint != "center" && len(other.Figures) > 0 {
 		pts = other.Figures
 	}
 	any, all := false, true

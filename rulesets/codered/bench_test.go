@@ -9,7 +9,7 @@ import (
 )
 
 func BenchmarkLineOfSight(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func BenchmarkLineOfSight(b *testing.B) {
 }
 
 func BenchmarkCheckShot(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkCheckShot(b *testing.B) {
 }
 
 func BenchmarkCheckMove(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func BenchmarkCheckMove(b *testing.B) {
 }
 
 func BenchmarkScatterBlast(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,6 @@
 // ParseOptions and docs/rulesets/code-red.md).
 //
 // Measurements run from unit centres (2.4): a model's Position, or the
-// centroid of its Figures (Options.Centre). Lengths are inches; the check
+// centroid of its Figures (Options.Center). Lengths are inches; the check
 // functions never modify the Battlefield and are safe for concurrent use.
 package codered

@@ -26,6 +26,20 @@ func Deviation(class, roll int) (dev float64, capped bool, err error) {
 	return dev, false, nil
 }
 
+// Class0Damage returns the share of its damage a class 0 shot does with
+// the (modified) dice sum roll (CR-39, 8.2.3 table: "7-8 = 50% Schaden,
+// 9+ = 100%"): 1 from the class's target value, 0.5 from
+// class0HalfDamage, else 0 (a miss has no effect).
+func Class0Damage(roll int) float64 {
+	switch {
+	case roll >= precisionClasses[0].Target:
+		return 1
+	case roll >= class0HalfDamage:
+		return 0.5
+	}
+	return 0
+}
+
 // Scatter returns where a shot aimed at p lands after deviating dev inches
 // towards compass bearing bearingDeg (clockwise from north, +y; CR-40: the
 // tip of a W10 gives a continuous direction). With o.ScatterSectors n > 0
@@ -90,7 +104,7 @@ func ArmouredDamage(deviation, distance float64, o Options) float64 {
 // of an IED at ied (CR-42: "sobald sich eine Einheit in 4“ Umkreis bewegt";
 // Amb. 21: o.IEDTrigger), the path length to it, and whether it triggers.
 func IEDTriggerPoint(ied geom.Point, path []geom.Point, o Options) (geom.Point, float64, bool) {
-	r := o.IEDTrigger
+	r := float64(o.IEDTrigger)
 	done := 0.0
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]

@@ -1,259 +1,259 @@
 package codered
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
 
-// Game is Code Red as the query runner sees it.
-var Game rulesets.Game = game{}
-
-type game struct{}
-
-// Name returns "code-red".
-func (game) Name() string { return "code-red" }
-
-var kinds = []string{"shot", "move", "sight", "jump", "vehicle-move", "retreat", "charge", "embark", "split", "merge",
-	"smoke", "view-edges", "scatter", "blast", "rally-point", "placement", "ied", "deployment", "objective"}
-
-// Kinds lists the query kinds Code Red answers (docs/rulesets/code-red.md).
-func (game) Kinds() []string { return append([]string(nil), kinds...) }
-
-// decodeExtra decodes q.Extra strictly into v: an unknown field or a value
-// of the wrong type is an error naming q.JSONPath + ".field".
-func decodeExtra(q *scenario.Query, v any, allowed ...string) error {
-	names := make([]string, 0, len(q.Extra))
-	for k := range q.Extra {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		ok := false
-		for _, a := range allowed {
-			ok = ok || a == k
-		}
-		if !ok {
-			return fmt.Errorf("%s.%s: unknown field for kind %q: %w", q.JSONPath, k, q.Kind, ErrQuery)
-		}
-	}
-	for _, k := range names {
-		obj, _ := json.Marshal(map[string]json.RawMessage{k: q.Extra[k]})
-		dec := json.NewDecoder(bytes.NewReader(obj))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(v); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) && te.Field != "" {
-				return fmt.Errorf("%s.%s: wrong type (%s): %w", q.JSONPath, te.Field, string(q.Extra[k]), ErrQuery)
-			}
-			return fmt.Errorf("%s.%s: %v: %w", q.JSONPath, k, err, ErrQuery)
-		}
-	}
-	return nil
+// Game is Code Red as the query runner sees it: its options and its own
+// query kinds (docs/rulesets/code-red.md). The generic kinds it does not
+// define (range, visible-fraction, arc, path, ...) are answered with
+// Options.Geometry; "sight" is Code Red's own algorithm (CR-10…CR-25).
+var Game = &rulesets.Game{
+	Name:       "code-red",
+	Title:      "Code Red",
+	NewOptions: func() rulesets.Options { o := DefaultOptions(); return &o },
+	Kinds: []rulesets.Kind{
+		rulesets.NewKind("shot", "whether a unit may open a firefight, with modifiers (CR-04…CR-31)", answerShot),
+		rulesets.NewKind("sight", "line of sight by the Code Red algorithm (CR-10…CR-25)", answerSight),
+		rulesets.NewKind("move", "an infantry tactical move (CR-32, CR-08, CR-09)", moveKind[infantryMove](MoveTactical)),
+		rulesets.NewKind("jump", "an infantry jump (CR-32)", moveKind[infantryMove](MoveJump)),
+		rulesets.NewKind("charge", "a charge with sight along its path (CR-35, CR-18)", moveKind[infantryMove](MoveCharge)),
+		rulesets.NewKind("merge", "two units merging (CR-34)", moveKind[infantryMove](MoveMerge)),
+		rulesets.NewKind("retreat", "a retreat (CR-33)", moveKind[retreatMove](MoveRetreat)),
+		rulesets.NewKind("embark", "a unit embarking (CR-38)", moveKind[embarkMove](MoveEmbark)),
+		rulesets.NewKind("split", "a unit splitting off its parent (CR-34)", moveKind[splitMove](MoveSplit)),
+		rulesets.NewKind("vehicle-move", "a vehicle move with terrain and turning costs (CR-36, CR-37)", answerVehicleMove),
+		rulesets.NewKind("smoke", "a smoke screen laid (CR-25)", answerSmoke),
+		rulesets.NewKind("view-edges", "whether a unit in a building block sees a point through its declared edges (CR-09)", answerViewEdges),
+		rulesets.NewKind("scatter", "where an indirect shot lands (CR-39, CR-40)", answerScatter),
+		rulesets.NewKind("blast", "what a blast does to every model (CR-41)", answerBlast),
+		rulesets.NewKind("rally-point", "a rally point moved (CR-43)", answerRally),
+		rulesets.NewKind("placement", "something placed on the table (CR-42…CR-46)", answerPlacement),
+		rulesets.NewKind("ied", "where a path triggers an IED (CR-42)", answerIED),
+		rulesets.NewKind("deployment", "whether a point lies in a deployment zone (CR-45)", answerDeployment),
+		rulesets.NewKind("objective", "who controls an objective (CR-46)", answerObjective),
+	},
 }
 
-func need(q *scenario.Query, field string, ok bool) error {
-	if !ok {
-		return fmt.Errorf("%s.%s: required for kind %q: %w", q.JSONPath, field, q.Kind, ErrQuery)
+func init() { rulesets.Register(Game) }
+
+// options returns a copy of the file's parsed options that a kind may
+// adjust for one query (its Situation).
+func options(env *rulesets.Env) Options { return *env.Options.(*Options) }
+
+// parseWeapon reads a query's weapon: a name ("rifles") or an object.
+func parseWeapon(env *rulesets.Env, raw json.RawMessage, field string) (Weapon, error) {
+	var w Weapon
+	if len(raw) == 0 {
+		return w, nil
 	}
-	return nil
+	if raw[0] == '"' {
+		if err := json.Unmarshal(raw, &w.Name); err != nil {
+			return w, env.Errorf(field, ErrQuery, "want a weapon name or object")
+		}
+		return w, nil
+	}
+	if err := scenario.DecodeValue(raw, env.FieldPath(field), env.Units, &w); err != nil {
+		return w, err
+	}
+	if err := w.Validate(); err != nil {
+		return w, env.Errorf(field, err, "%s", w.Name)
+	}
+	return w, nil
 }
 
-func wrapQ(q *scenario.Query, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s.%w", q.JSONPath, err)
+type shotRequest struct {
+	Shooter     string              `json:"shooter" scenario:"required"`
+	Target      string              `json:"target" scenario:"required"`
+	Weapon      json.RawMessage     `json:"weapon"`
+	TargetMoved *bool               `json:"targetMoved"`
+	ViewEdges   map[string][]string `json:"viewEdges"`
+	Turrets     map[string]Turret   `json:"turrets"`
+	Successes   int                 `json:"successes"`
+	Officer     string              `json:"officer"`
 }
 
-// Answer answers one query of f under Code Red.
-func (game) Answer(f *scenario.File, q *scenario.Query) (rulesets.Result, error) {
-	o, err := ParseOptions(f.Options)
+func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
+	w, err := parseWeapon(env, q.Weapon, "weapon")
 	if err != nil {
 		return rulesets.Result{}, err
 	}
-	bf := f.Battlefield()
-	if bf == nil {
-		return rulesets.Result{}, fmt.Errorf("%s: the file has no battlefield: %w", q.JSONPath, ErrQuery)
+	o := options(env)
+	o.Situation = Situation{TargetMoved: q.TargetMoved, ViewEdges: q.ViewEdges, Turrets: q.Turrets, Successes: q.Successes, Officer: q.Officer}
+	v, err := CheckShot(env.Battlefield, q.Shooter, q.Target, w, o)
+	if err != nil {
+		return rulesets.Result{}, err
 	}
-	switch q.Kind {
-	case "shot":
-		var w Weapon
-		if len(q.Weapon) > 0 && q.Weapon[0] == '{' {
-			if err := rulesets.DecodeStrict(q.Weapon, q.JSONPath+".weapon", &w); err != nil {
-				return rulesets.Result{}, fmt.Errorf("%w: %w", err, ErrQuery)
-			}
-		} else if len(q.Weapon) > 0 {
-			_ = json.Unmarshal(q.Weapon, &w.Name)
-		}
-		var x struct {
-			TargetMoved *bool               `json:"targetMoved"`
-			ViewEdges   map[string][]string `json:"viewEdges"`
-			Turrets     map[string]Turret   `json:"turrets"`
-			Successes   int                 `json:"successes"`
-			Officer     string              `json:"officer"`
-		}
-		if err := decodeExtra(q, &x, "targetMoved", "viewEdges", "turrets", "successes", "officer"); err != nil {
-			return rulesets.Result{}, err
-		}
-		o.Situation = Situation{TargetMoved: x.TargetMoved, ViewEdges: x.ViewEdges, Turrets: x.Turrets, Successes: x.Successes, Officer: x.Officer}
-		v, err := CheckShot(bf, q.Shooter, q.Target, w, o)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		return rulesets.VerdictResult(v), nil
-	case "sight":
-		rep, err := Sight(bf, q.From, q.To, o)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		return rulesets.Result{Fields: []rulesets.Field{{Name: "visible", Value: rep.Visible}, {Name: "blockedBy", Value: nullable(rep.BlockedBy)},
-			{Name: "doubtful", Value: rep.Doubtful}, {Name: "steps", Value: rep.Steps}}, Explanation: sightText(rep, q.From, q.To)}, nil
-	case "move", "jump", "vehicle-move", "retreat", "charge", "embark", "split", "merge":
-		return answerMove(bf, q, o)
-	case "smoke":
-		var x struct {
-			Grenadier bool        `json:"grenadier"`
-			Round     int         `json:"round"`
-			Cuts      [][2]string `json:"cuts"`
-		}
-		if err := decodeExtra(q, &x, "grenadier", "round", "cuts"); err != nil {
-			return rulesets.Result{}, err
-		}
-		if err := need(q, "point", q.Point != nil); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err := CheckSmoke(bf, q.Model, *q.Point, x.Grenadier, x.Round, x.Cuts, o)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		return rulesets.VerdictResult(v), nil
-	case "view-edges":
-		var x struct {
-			Edges []string `json:"edges"`
-		}
-		if err := decodeExtra(q, &x, "edges"); err != nil {
-			return rulesets.Result{}, err
-		}
-		if x.Edges == nil {
-			x.Edges = []string{}
-		}
-		o.Situation.ViewEdges = map[string][]string{q.Model: x.Edges}
-		m, err := modelByID(bf, q.Model, "model")
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		e, err := modelByID(bf, q.To, "to")
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		v := rulesets.NewVerdict()
-		ok, text, checked := viewEdgeAllows(bf, m, Centre(e, o), o)
-		switch {
-		case !checked:
-			v.Forbid("CR-09", "%s is not in a building block", m.ID)
-		case ok:
-			v.Allow("CR-09", "%s", text)
-		default:
-			v.Forbid("CR-09", "%s", text)
-		}
-		return rulesets.VerdictResult(v), nil
-	case "scatter":
-		return answerScatter(q, o)
-	case "blast":
-		return answerBlast(bf, q, o)
-	case "rally-point":
-		var x struct {
-			Side          string `json:"side"`
-			Used          bool   `json:"used"`
-			Outmanoeuvred bool   `json:"outmanoeuvred"`
-		}
-		if err := decodeExtra(q, &x, "side", "used", "outmanoeuvred"); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err := CheckRallyMove(bf, x.Side, q.Path, x.Used, x.Outmanoeuvred, o)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		return rulesets.VerdictResult(v), nil
-	case "placement":
-		var pl Placement
-		if err := decodeExtra(q, &pl, "what", "side", "rallyPoint", "objectives", "traps", "ambush"); err != nil {
-			return rulesets.Result{}, err
-		}
-		if err := need(q, "point", q.Point != nil); err != nil {
-			return rulesets.Result{}, err
-		}
-		v, err := CheckPlacement(bf, *q.Point, pl, o)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		return rulesets.VerdictResult(v), nil
-	case "ied":
-		if err := decodeExtra(q, &struct{}{}); err != nil {
-			return rulesets.Result{}, err
-		}
-		if err := need(q, "point", q.Point != nil); err != nil {
-			return rulesets.Result{}, err
-		}
-		at, along, ok := IEDTriggerPoint(*q.Point, q.Path, o)
-		var atv any
-		expl := fmt.Sprintf("The path does not come within %g\" of the IED (CR-42).", o.IEDTrigger)
-		if ok {
-			atv = []float64{round3(at.X), round3(at.Y)}
-			expl = fmt.Sprintf("The IED is triggered at (%.3f,%.3f), %.2f\" along the path, %g\" from it (CR-42).", at.X, at.Y, along, o.IEDTrigger)
-		}
-		return rulesets.Result{Fields: []rulesets.Field{{Name: "triggered", Value: ok}, {Name: "triggerPoint", Value: atv},
-			{Name: "alongPath", Value: round3(along), Length: true}}, Explanation: expl}, nil
-	case "deployment":
-		var x struct {
-			Zone string `json:"zone"`
-			Roll int    `json:"roll"`
-		}
-		if err := decodeExtra(q, &x, "zone", "roll"); err != nil {
-			return rulesets.Result{}, err
-		}
-		if x.Zone == "" {
-			z, err := ZoneForRoll(x.Roll, o)
-			if err != nil {
-				return rulesets.Result{}, wrapQ(q, err)
-			}
-			x.Zone = z
-		}
-		poly, err := DeploymentZone(bf.Table(), x.Zone)
-		if err != nil {
-			return rulesets.Result{}, wrapQ(q, err)
-		}
-		if err := need(q, "point", q.Point != nil); err != nil {
-			return rulesets.Result{}, err
-		}
-		in := poly.Locate(*q.Point) != geom.Outside
-		return rulesets.Result{Fields: []rulesets.Field{{Name: "zone", Value: x.Zone}, {Name: "inside", Value: in}},
-			Explanation: fmt.Sprintf("(%g,%g) is %s deployment zone %s (CR-45).", q.Point.X, q.Point.Y, map[bool]string{true: "inside", false: "outside"}[in], x.Zone)}, nil
-	case "objective":
-		var x struct {
-			Side string `json:"side"`
-		}
-		if err := decodeExtra(q, &x, "side"); err != nil {
-			return rulesets.Result{}, err
-		}
-		if err := need(q, "point", q.Point != nil); err != nil {
-			return rulesets.Result{}, err
-		}
-		c, ids := ObjectiveState(bf, *q.Point, x.Side, o)
-		if ids == nil {
-			ids = []string{}
-		}
-		return rulesets.Result{Fields: []rulesets.Field{{Name: "state", Value: string(c)}, {Name: "within", Value: ids}},
-			Explanation: fmt.Sprintf("The objective is %s for %s: units within 6\": %v (CR-46).", c, x.Side, ids)}, nil
+	r := rulesets.VerdictResult(v)
+	r.Draw([]string{q.Shooter, q.Target})
+	return r, nil
+}
+
+type sightRequest struct {
+	From string `json:"from" scenario:"required"`
+	To   string `json:"to" scenario:"required"`
+}
+
+func answerSight(env *rulesets.Env, q *sightRequest) (rulesets.Result, error) {
+	rep, err := Sight(env.Battlefield, q.From, q.To, options(env))
+	if err != nil {
+		return rulesets.Result{}, err
 	}
-	return rulesets.Result{}, fmt.Errorf("%s.kind: %q is not a Code Red query kind: %w", q.JSONPath, q.Kind, ErrQuery)
+	r := rulesets.Result{Explanation: sightText(rep, q.From, q.To)}
+	r.Set("visible", rep.Visible).Set("blockedBy", nullable(rep.BlockedBy)).Set("doubtful", rep.Doubtful).Set("steps", rep.Steps)
+	r.Draw([]string{q.From, q.To})
+	return r, nil
+}
+
+type smokeRequest struct {
+	Model     string      `json:"model" scenario:"required"`
+	Point     geom.Point  `json:"point" scenario:"required"`
+	Grenadier bool        `json:"grenadier"`
+	Round     int         `json:"round"`
+	Cuts      [][2]string `json:"cuts"`
+}
+
+func answerSmoke(env *rulesets.Env, q *smokeRequest) (rulesets.Result, error) {
+	v, err := CheckSmoke(env.Battlefield, q.Model, q.Point, q.Grenadier, q.Round, q.Cuts, options(env))
+	return verdict(v, err, q.Model)
+}
+
+type viewEdgesRequest struct {
+	Model string   `json:"model" scenario:"required"`
+	To    string   `json:"to" scenario:"required"`
+	Edges []string `json:"edges"`
+}
+
+func answerViewEdges(env *rulesets.Env, q *viewEdgesRequest) (rulesets.Result, error) {
+	o := options(env)
+	if q.Edges == nil {
+		q.Edges = []string{}
+	}
+	o.Situation.ViewEdges = map[string][]string{q.Model: q.Edges}
+	m, err := modelByID(env.Battlefield, q.Model, "model")
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	e, err := modelByID(env.Battlefield, q.To, "to")
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	v := rulesets.NewVerdict()
+	ok, text, checked := viewEdgeAllows(env.Battlefield, m, Centre(e, o), o)
+	switch {
+	case !checked:
+		v.Forbid("CR-09", "%s is not in a building block", m.ID)
+	case ok:
+		v.Allow("CR-09", "%s", text)
+	default:
+		v.Forbid("CR-09", "%s", text)
+	}
+	return verdict(v, nil, q.Model, q.To)
+}
+
+type rallyRequest struct {
+	Side          string       `json:"side"`
+	Path          []geom.Point `json:"path" scenario:"required"`
+	Used          bool         `json:"used"`
+	Outmanoeuvred bool         `json:"outmanoeuvred"`
+}
+
+func answerRally(env *rulesets.Env, q *rallyRequest) (rulesets.Result, error) {
+	v, err := CheckRallyMove(env.Battlefield, q.Side, q.Path, q.Used, q.Outmanoeuvred, options(env))
+	return verdict(v, err)
+}
+
+type placementRequest struct {
+	Point geom.Point `json:"point" scenario:"required"`
+	Placement
+}
+
+func answerPlacement(env *rulesets.Env, q *placementRequest) (rulesets.Result, error) {
+	v, err := CheckPlacement(env.Battlefield, q.Point, q.Placement, options(env))
+	return verdict(v, err)
+}
+
+type iedRequest struct {
+	Point geom.Point   `json:"point" scenario:"required"`
+	Path  []geom.Point `json:"path" scenario:"required"`
+}
+
+func answerIED(env *rulesets.Env, q *iedRequest) (rulesets.Result, error) {
+	o := options(env)
+	at, along, ok := IEDTriggerPoint(q.Point, q.Path, o)
+	var r rulesets.Result
+	r.Set("triggered", ok)
+	if ok {
+		r.Set("triggerPoint", rulesets.Point2(at))
+		r.Explanation = fmt.Sprintf("The IED is triggered at (%.3f, %.3f), %.2f in along the path, %g in from it (CR-42).", at.X, at.Y, along, float64(o.IEDTrigger))
+	} else {
+		r.Set("triggerPoint", nil)
+		r.Explanation = fmt.Sprintf("The path does not come within %g in of the IED (CR-42).", float64(o.IEDTrigger))
+	}
+	r.SetLength("alongPath", along)
+	return r, nil
+}
+
+type deploymentRequest struct {
+	Point geom.Point `json:"point" scenario:"required"`
+	Zone  string     `json:"zone"`
+	Roll  int        `json:"roll"`
+}
+
+func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result, error) {
+	zone := q.Zone
+	if zone == "" {
+		z, err := ZoneForRoll(q.Roll, options(env))
+		if err != nil {
+			return rulesets.Result{}, env.At("roll", err)
+		}
+		zone = z
+	}
+	poly, err := DeploymentZone(env.Battlefield.Table(), zone)
+	if err != nil {
+		return rulesets.Result{}, env.At("zone", err)
+	}
+	in := poly.Locate(q.Point) != geom.Outside
+	where := "outside"
+	if in {
+		where = "inside"
+	}
+	var r rulesets.Result
+	r.Set("zone", zone).Set("inside", in)
+	r.Explanation = fmt.Sprintf("(%g, %g) is %s deployment zone %s (CR-45).", rulesets.Round(q.Point.X), rulesets.Round(q.Point.Y), where, zone)
+	return r, nil
+}
+
+type objectiveRequest struct {
+	Point geom.Point `json:"point" scenario:"required"`
+	Side  string     `json:"side"`
+}
+
+func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, error) {
+	c, ids := ObjectiveState(env.Battlefield, q.Point, q.Side, options(env))
+	if ids == nil {
+		ids = []string{}
+	}
+	var r rulesets.Result
+	r.Set("state", string(c)).Set("within", ids)
+	r.Explanation = fmt.Sprintf("The objective is %s for %s: units within %g in: %v (CR-46).", c, q.Side, float64(ObjectiveControl), ids)
+	r.Draw(ids)
+	return r, nil
+}
+
+// verdict turns a checker's verdict into an answer highlighting ids.
+func verdict(v *rulesets.Verdict, err error, ids ...string) (rulesets.Result, error) {
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	r := rulesets.VerdictResult(v)
+	r.Draw(ids)
+	return r, nil
 }
 
 func nullable(s string) any {

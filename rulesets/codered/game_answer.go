@@ -10,79 +10,129 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-func answerMove(bf *terrain.Battlefield, q *scenario.Query, o Options) (rulesets.Result, error) {
-	var plan MovePlan
-	allowed := []string{"floors", "wounded", "morale", "card10", "figures"}
-	switch q.Kind {
-	case "move":
+// moveBase holds the fields every Code Red move kind reads: the model, its
+// path (or a destination "to" reached in a straight line from the unit
+// centre), on-the-spot turns at the start and a target (charge, embark,
+// merge).
+type moveBase struct {
+	Model  string       `json:"model" scenario:"required"`
+	Path   []geom.Point `json:"path"`
+	To     *geom.Point  `json:"to"`
+	Turns  []float64    `json:"turns"`
+	Target string       `json:"target"`
+}
+
+// infantryMove is the request of an infantry move kind.
+type infantryMove struct {
+	moveBase
+	Floors  int          `json:"floors"`
+	Wounded bool         `json:"wounded"`
+	Morale  bool         `json:"morale"`
+	Card10  bool         `json:"card10"`
+	Figures []geom.Point `json:"figures"`
+}
+
+// retreatMove adds where the unit left the table (CR-33).
+type retreatMove struct {
+	infantryMove
+	LeftAt *geom.Point `json:"leftAt"`
+}
+
+// embarkMove adds whether the carrier moved (CR-38).
+type embarkMove struct {
+	infantryMove
+	CarrierMoved bool `json:"carrierMoved"`
+}
+
+// splitMove adds the unit split off (CR-34).
+type splitMove struct {
+	infantryMove
+	Parent string `json:"parent"`
+}
+
+// vehicleMoveRequest is the request of a vehicle move (CR-36, CR-37).
+type vehicleMoveRequest struct {
+	moveBase
+	Mode    string       `json:"mode"`
+	Vehicle *VehicleSpec `json:"vehicle"`
+	Reverse bool         `json:"reverse"`
+}
+
+// movePlanner is a move request that fills a MovePlan.
+type movePlanner interface{ plan() (MovePlan, moveBase) }
+
+func (r *moveBase) planBase() MovePlan {
+	return MovePlan{Turns: r.Turns, Target: r.Target, Path: r.Path}
+}
+
+func (r *infantryMove) plan() (MovePlan, moveBase) {
+	p := r.planBase()
+	p.Floors, p.Wounded, p.Morale, p.Card10, p.Figures = r.Floors, r.Wounded, r.Morale, r.Card10, r.Figures
+	return p, r.moveBase
+}
+
+func (r *retreatMove) plan() (MovePlan, moveBase) {
+	p, b := r.infantryMove.plan()
+	p.LeftAt = r.LeftAt
+	return p, b
+}
+
+func (r *embarkMove) plan() (MovePlan, moveBase) {
+	p, b := r.infantryMove.plan()
+	p.Carrier = r.CarrierMoved
+	return p, b
+}
+
+func (r *splitMove) plan() (MovePlan, moveBase) {
+	p, b := r.infantryMove.plan()
+	p.Target = r.Parent
+	return p, b
+}
+
+func (r *vehicleMoveRequest) plan() (MovePlan, moveBase) {
+	p := r.planBase()
+	p.Vehicle, p.Reverse = r.Vehicle, r.Reverse
+	return p, r.moveBase
+}
+
+// moveKind returns the run function of a move kind of type typ whose
+// request is R.
+func moveKind[R any, PR interface {
+	*R
+	movePlanner
+}](typ string) func(*rulesets.Env, *R) (rulesets.Result, error) {
+	return func(env *rulesets.Env, q *R) (rulesets.Result, error) {
+		plan, base := PR(q).plan()
+		plan.Type = typ
+		return checkMove(env, plan, base)
+	}
+}
+
+func answerVehicleMove(env *rulesets.Env, q *vehicleMoveRequest) (rulesets.Result, error) {
+	plan, base := q.plan()
+	switch q.Mode {
+	case "", MoveTactical:
 		plan.Type = MoveTactical
-	case "jump":
-		plan.Type = MoveJump
-	case "vehicle-move":
-		plan.Type = MoveTactical
-		if q.Mode == MoveFast {
-			plan.Type = MoveFast
-		} else if q.Mode != "" && q.Mode != MoveTactical {
-			return rulesets.Result{}, fmt.Errorf("%s.mode: %q is not tactical or fast: %w", q.JSONPath, q.Mode, ErrQuery)
-		}
-		allowed = []string{"vehicle", "reverse"}
-	case "retreat":
-		plan.Type = MoveRetreat
-		allowed = append(allowed, "leftAt")
-	case "charge":
-		plan.Type = MoveCharge
-	case "embark":
-		plan.Type = MoveEmbark
-		allowed = append(allowed, "carrierMoved")
-	case "split":
-		plan.Type = MoveSplit
-		allowed = append(allowed, "parent")
-	case "merge":
-		plan.Type = MoveMerge
+	case MoveFast:
+		plan.Type = MoveFast
+	default:
+		return rulesets.Result{}, env.Errorf("mode", ErrQuery, "%q is not %s or %s", q.Mode, MoveTactical, MoveFast)
 	}
-	typ := plan.Type
-	var parent struct {
-		Parent string `json:"parent"`
-	}
-	if q.Kind == "split" {
-		if raw, ok := q.Extra["parent"]; ok {
-			if err := json.Unmarshal(raw, &parent.Parent); err != nil {
-				return rulesets.Result{}, fmt.Errorf("%s.parent: want a model id: %w", q.JSONPath, ErrQuery)
-			}
-		}
-		x := *q
-		x.Extra = map[string]json.RawMessage{}
-		for k, v := range q.Extra {
-			if k != "parent" {
-				x.Extra[k] = v
-			}
-		}
-		if err := decodeExtra(&x, &plan, allowed...); err != nil {
-			return rulesets.Result{}, err
-		}
-		plan.Target = parent.Parent
-	} else if err := decodeExtra(q, &plan, allowed...); err != nil {
-		return rulesets.Result{}, err
-	}
-	plan.Type = typ
-	if q.Target != "" {
-		plan.Target = q.Target
-	}
-	if len(q.Turns) > 0 {
-		if err := json.Unmarshal(q.Turns, &plan.Turns); err != nil {
-			return rulesets.Result{}, fmt.Errorf("%s.turns: want an array of degrees: %w", q.JSONPath, ErrQuery)
+	return checkMove(env, plan, base)
+}
+
+// checkMove runs CheckMove and shapes the answer: the verdict, the
+// movement used and the failed clauses.
+func checkMove(env *rulesets.Env, plan MovePlan, base moveBase) (rulesets.Result, error) {
+	o := options(env)
+	if len(plan.Path) == 0 && base.To != nil {
+		if m, ok := env.Battlefield.Model(base.Model); ok {
+			plan.Path = []geom.Point{Centre(m, o), *base.To}
 		}
 	}
-	plan.Path = q.Path
-	if len(plan.Path) == 0 && q.ToPoint != nil {
-		m, ok := bf.Model(q.Model)
-		if ok {
-			plan.Path = []geom.Point{Centre(m, o), *q.ToPoint}
-		}
-	}
-	v, err := CheckMove(bf, q.Model, plan, o)
+	v, err := CheckMove(env.Battlefield, base.Model, plan, o)
 	if err != nil {
-		return rulesets.Result{}, wrapQ(q, err)
+		return rulesets.Result{}, err
 	}
 	cost := 0.0
 	for _, m := range v.Measures {
@@ -90,63 +140,59 @@ func answerMove(bf *terrain.Battlefield, q *scenario.Query, o Options) (rulesets
 			cost = m.Value
 		}
 	}
-	var violations []string
+	violations := []string{}
 	for _, r := range v.Reasons {
 		if !r.Pass {
 			violations = append(violations, r.Clause+": "+r.Text)
 		}
 	}
-	if violations == nil {
-		violations = []string{}
-	}
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: cost, Length: true}, rulesets.Field{Name: "violations", Value: violations}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(cost), Length: true}, rulesets.Field{Name: "violations", Value: violations})
+	res.Draw([]string{base.Model})
+	return res, nil
 }
 
-func answerScatter(q *scenario.Query, o Options) (rulesets.Result, error) {
-	var x struct {
-		Class   int      `json:"class"`
-		Roll    *int     `json:"roll"`
-		Bearing *float64 `json:"bearing"` // compass, clockwise from north
-		Angle   *float64 `json:"angle"`   // counter-clockwise from +x
-		Shift   *float64 `json:"shift"`   // event card 21: bearing of the 6" shift
-	}
-	if err := decodeExtra(q, &x, "class", "roll", "bearing", "angle", "shift"); err != nil {
-		return rulesets.Result{}, err
-	}
-	if err := need(q, "point", q.Point != nil); err != nil {
-		return rulesets.Result{}, err
-	}
-	if err := need(q, "roll", x.Roll != nil); err != nil {
-		return rulesets.Result{}, err
-	}
+type scatterRequest struct {
+	Point   geom.Point `json:"point" scenario:"required"`
+	Class   int        `json:"class"`
+	Roll    int        `json:"roll" scenario:"required"`
+	Bearing *float64   `json:"bearing"` // compass, clockwise from north
+	Angle   *float64   `json:"angle"`   // counter-clockwise from +x
+	Shift   *float64   `json:"shift"`   // event card 21: bearing of the 6 in shift
+}
+
+func answerScatter(env *rulesets.Env, q *scatterRequest) (rulesets.Result, error) {
+	o := options(env)
 	bearing := 0.0
 	switch {
-	case x.Bearing != nil && x.Angle != nil:
-		return rulesets.Result{}, fmt.Errorf("%s.angle: give bearing or angle, not both: %w", q.JSONPath, ErrQuery)
-	case x.Bearing != nil:
-		bearing = *x.Bearing
-	case x.Angle != nil:
-		bearing = 90 - *x.Angle
+	case q.Bearing != nil && q.Angle != nil:
+		return rulesets.Result{}, env.Errorf("angle", ErrQuery, "give bearing or angle, not both")
+	case q.Bearing != nil:
+		bearing = *q.Bearing
+	case q.Angle != nil:
+		bearing = 90 - *q.Angle
 	}
-	if !finite(bearing) {
-		return rulesets.Result{}, fmt.Errorf("%s.bearing: not finite: %w", q.JSONPath, ErrQuery)
-	}
-	dev, capped, err := Deviation(x.Class, *x.Roll)
+	dev, capped, err := Deviation(q.Class, q.Roll)
 	if err != nil {
-		return rulesets.Result{}, wrapQ(q, err)
+		return rulesets.Result{}, err
 	}
-	aim := *q.Point
-	if x.Shift != nil {
-		aim = Scatter(aim, 6, *x.Shift, o) // event card 21
+	aim := q.Point
+	if q.Shift != nil {
+		aim = Scatter(aim, 6, *q.Shift, o) // event card 21
 	}
 	at := Scatter(aim, dev, bearing, o)
-	expl := fmt.Sprintf("Class %d needs %d; the roll of %d deviates %g\"", x.Class, precisionClasses[x.Class].Target, *x.Roll, dev)
+	expl := fmt.Sprintf("Class %d needs %d; the roll of %d deviates %g in", q.Class, precisionClasses[q.Class].Target, q.Roll, dev)
 	if capped {
-		expl += fmt.Sprintf(" (capped at %g\")", precisionClasses[x.Class].MaxDeviation)
+		expl += fmt.Sprintf(" (capped at %g in)", precisionClasses[q.Class].MaxDeviation)
 	}
-	expl += fmt.Sprintf(" towards bearing %g°, landing at (%.3f,%.3f) (CR-39, CR-40).", bearing, at.X, at.Y)
-	return rulesets.Result{Fields: []rulesets.Field{{Name: "deviation", Value: dev, Length: true}, {Name: "capped", Value: capped},
-		{Name: "impact", Value: []float64{round3(at.X), round3(at.Y)}}}, Explanation: expl}, nil
+	expl += fmt.Sprintf(" towards bearing %g°, landing at (%.3f, %.3f) (CR-39, CR-40).", bearing, at.X, at.Y)
+	r := rulesets.Result{Explanation: expl}
+	r.SetLength("deviation", dev).Set("capped", capped).Set("impact", rulesets.Point2(at))
+	if q.Class == 0 {
+		share := Class0Damage(q.Roll)
+		r.Set("damage", share)
+		r.Explanation += fmt.Sprintf(" Class 0 does not scatter: the roll of %d does %g %% of its damage (CR-39).", q.Roll, 100*share)
+	}
+	return r, nil
 }
 
 // BlastEffect is the effect of a blast on one model (CR-41).
@@ -197,42 +243,41 @@ func Blast(bf *terrain.Battlefield, p geom.Point, w Weapon, deviation float64, l
 	return out
 }
 
-func answerBlast(bf *terrain.Battlefield, q *scenario.Query, o Options) (rulesets.Result, error) {
-	var x struct {
-		Deviation float64  `json:"deviation"`
-		Light     []string `json:"light"`
-	}
-	if err := decodeExtra(q, &x, "deviation", "light"); err != nil {
+type blastRequest struct {
+	Point     geom.Point      `json:"point" scenario:"required"`
+	Weapon    json.RawMessage `json:"weapon" scenario:"required"`
+	Deviation scenario.Length `json:"deviation"`
+	Light     []string        `json:"light"`
+}
+
+func answerBlast(env *rulesets.Env, q *blastRequest) (rulesets.Result, error) {
+	w, err := parseWeapon(env, q.Weapon, "weapon")
+	if err != nil {
 		return rulesets.Result{}, err
-	}
-	if err := need(q, "point", q.Point != nil); err != nil {
-		return rulesets.Result{}, err
-	}
-	var w Weapon
-	if err := rulesets.DecodeStrict(q.Weapon, q.JSONPath+".weapon", &w); err != nil {
-		return rulesets.Result{}, fmt.Errorf("%w: %w", err, ErrQuery)
-	}
-	if err := w.Validate(); err != nil {
-		return rulesets.Result{}, wrapQ(q, err)
 	}
 	light := map[string]bool{}
-	for _, id := range x.Light {
+	for _, id := range q.Light {
 		light[id] = true
 	}
-	eff := Blast(bf, *q.Point, w, x.Deviation, light, o)
+	eff := Blast(env.Battlefield, q.Point, w, float64(q.Deviation), light, options(env))
 	if eff == nil {
 		eff = []BlastEffect{}
 	}
-	expl := fmt.Sprintf("AP %d / AT %d landing at (%g,%g):", w.AP, w.AT, q.Point.X, q.Point.Y)
+	expl := fmt.Sprintf("AP %d / AT %d landing at (%g, %g):", w.AP, w.AT, rulesets.Round(q.Point.X), rulesets.Round(q.Point.Y))
+	ids := make([]string, 0, len(eff))
 	for _, e := range eff {
+		ids = append(ids, e.Model)
 		if e.Armoured {
-			expl += fmt.Sprintf(" %s %.2f\" takes AT %g;", e.Model, e.Distance, e.AT)
+			expl += fmt.Sprintf(" %s %.2f in takes AT %g;", e.Model, e.Distance, e.AT)
 		} else {
-			expl += fmt.Sprintf(" %s %.2f\" takes %d hits (%d);", e.Model, e.Distance, e.Hits, e.Save)
+			expl += fmt.Sprintf(" %s %.2f in takes %d hits (%d);", e.Model, e.Distance, e.Hits, e.Save)
 		}
 	}
 	if len(eff) == 0 {
 		expl += " nobody is affected;"
 	}
-	return rulesets.Result{Fields: []rulesets.Field{{Name: "effects", Value: eff}}, Explanation: expl[:len(expl)-1] + " (CR-41)."}, nil
+	r := rulesets.Result{Explanation: expl[:len(expl)-1] + " (CR-41)."}
+	r.Set("effects", eff)
+	r.Draw(ids)
+	return r, nil
 }

@@ -3,7 +3,9 @@ package codered
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,9 +27,13 @@ func TestTurnScenario(t *testing.T) {
 		"through-smoke": `"legal":false`, "assault": `"defensive fire distance","clause":"CR-35","value":-1`,
 		"mortar": `"impact":[28,32]`, "mortar-blast": `"hits":2,"save":-1`,
 	}
+	opt, err := Game.ParseOptions(f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range f.Queries {
 		q := &f.Queries[i]
-		res, err := Game.Answer(f, q)
+		res, err := Game.Answer(f, opt, q)
 		if err != nil {
 			t.Fatalf("%s: %v", q.ID, err)
 		}
@@ -55,7 +61,8 @@ func TestOptionsStrict(t *testing.T) {
 		var raw map[string]json.RawMessage
 		_ = json.Unmarshal([]byte(tc.raw), &raw)
 		_, err := ParseOptions(raw)
-		if err == nil || !errors.Is(err, ErrOption) || !strings.HasPrefix(err.Error(), tc.wantPath) {
+		if err == nil || !(errors.Is(err, ErrOption) || errors.Is(err, scenario.ErrUnknownField) || errors.Is(err, scenario.ErrType)) ||
+			!strings.HasPrefix(err.Error(), tc.wantPath+": ") {
 			t.Errorf("ParseOptions(%s) = %v, want error at %s", tc.raw, err, tc.wantPath)
 		}
 	}
@@ -74,10 +81,57 @@ func TestQueryFieldsStrict(t *testing.T) {
 	}
 	for i := range f.Queries {
 		if f.Queries[i].ID == "mortar" {
-			_, err := Game.Answer(f, &f.Queries[i])
+			opt, err := Game.ParseOptions(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Game.Answer(f, opt, &f.Queries[i])
 			if err == nil || !strings.Contains(err.Error(), "queries[5].rool") {
 				t.Errorf("unknown field error = %v, want queries[5].rool", err)
 			}
 		}
 	}
+}
+
+// TestUnitsReachOptions checks that Code Red lengths in a cm file mean
+// centimetres: two units 30 cm (11.81 in) apart are in close range when
+// closeRange is 31 cm and out of it at 29 cm, although both numbers are
+// far above the 10 in default.
+func TestUnitsReachOptions(t *testing.T) {
+	for _, tc := range []struct {
+		closeRange string
+		want       bool
+	}{{"31", true}, {"29", false}} {
+		f, err := scenario.DecodeBytes([]byte(`{"sightline": 1, "units": "cm", "ruleset": "code-red", "table": {"width": 120, "depth": 60},
+		  "options": {"closeRange": ` + tc.closeRange + `},
+		  "models": [
+		    {"id": "a", "side": "blue", "class": "infantry", "position": [10, 10], "base": {"shape": "circle", "diameter": 2.5}, "hull": {"height": 2}},
+		    {"id": "b", "side": "red", "class": "infantry", "position": [40, 10], "facing": 180, "base": {"shape": "circle", "diameter": 2.5}, "hull": {"height": 2}}],
+		  "queries": [{"id": "q", "kind": "shot", "shooter": "a", "target": "b", "weapon": "rifles"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, err := Game.ParseOptions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := float64(opt.(*Options).CloseRange); math.Abs(got-mustFloat(tc.closeRange)/2.54) > 1e-12 {
+			t.Errorf("closeRange %s cm = %v in, want %v", tc.closeRange, got, mustFloat(tc.closeRange)/2.54)
+		}
+		r, err := Game.Answer(f, opt, &f.Queries[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(r.Explanation, "within close range"); got != tc.want {
+			t.Errorf("closeRange %s cm: within close range = %v, want %v: %s", tc.closeRange, got, tc.want, r.Explanation)
+		}
+	}
+}
+
+func mustFloat(s string) float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		panic(err)
+	}
+	return f
 }

@@ -1,13 +1,19 @@
 package codered
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
+	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // ErrOption is wrapped by every error about the scenario's "options" object.
@@ -20,52 +26,52 @@ var ErrQuery = errors.New("invalid query")
 // (the digest's Ambiguities 1–29). The zero value is not meaningful: start
 // from DefaultOptions. JSON names are the scenario's option names.
 type Options struct {
-	Centre           string  `json:"centre"`           // Amb. 1: "centroid" | "bbox"
-	ContactMeasure   string  `json:"contactMeasure"`   // Amb. 2: unit-to-unit "centre" | "edge"
-	InclusiveBounds  bool    `json:"inclusiveBounds"`  // Amb. 3: silent bounds (10", 12", 6", 24") count when exactly met
-	CloseRange       float64 `json:"closeRange"`       // CR-04: 10 (event card 37: 15)
-	StripWidth       string  `json:"stripWidth"`       // Amb. 4: "chord" | "nominal"
-	StripTolerance   float64 `json:"stripTolerance"`   // Amb. 4: slack on the 2" strip width
-	DepthReading     string  `json:"depthReading"`     // Amb. 5: "along-line" | "nearest-edge"
-	ElevatedIgnore   string  `json:"elevatedIgnore"`   // Amb. 6: "one" | "scaled" | "per-level"
-	SameLevelEdge    bool    `json:"sameLevelEdge"`    // Amb. 7: same-level units must also be within 2" of their edge
-	LowerIgnored     string  `json:"lowerIgnored"`     // CR-23: "same-level" | "both-above"
-	VehicleLevel     int     `json:"vehicleLevel"`     // Amb. 8: levels a vehicle counts above its ground
-	VehicleFlatEdge  bool    `json:"vehicleFlatEdge"`  // Amb. 8: a vehicle off any level piece counts as at its edge
-	SmokeDiameter    float64 `json:"smokeDiameter"`    // Amb. 9: 3" disc
-	GrenadierRange   float64 `json:"grenadierRange"`   // Amb. 9: 0 = no limit
-	ViewEdges        string  `json:"viewEdges"`        // Amb. 10: "half-planes" | "exit-edge"
-	ArcPoint         string  `json:"arcPoint"`         // Amb. 11: "centre" | "any-figure" | "all-figures"
-	ArcBoundary      string  `json:"arcBoundary"`      // Amb. 11: "front" | "flank"
-	TurretlessApex   string  `json:"turretlessApex"`   // Amb. 12: "rear-corners" | "rear-middle"
-	ZoneTie          string  `json:"zoneTie"`          // Amb. 13: "side" | "front-rear"
-	CoverByContact   bool    `json:"coverByContact"`   // Amb. 14: contact (not only inside) gives the piece's cover
-	CoverBetween     bool    `json:"coverBetween"`     // Amb. 14: the covering piece must lie towards the shooter
-	JumpCrossing     string  `json:"jumpCrossing"`     // Amb. 15: "allow-2in" | "in-and-out" | "forbid"
-	JumpDepth        string  `json:"jumpDepth"`        // Amb. 15: "path" | "straight"
-	TurnRounding     string  `json:"turnRounding"`     // Amb. 16: "ceil" (91° = 2 turns) | "round"
-	RetreatCheck     string  `json:"retreatCheck"`     // Amb. 17: "end" | "along"
-	RetreatLoS       string  `json:"retreatLoS"`       // Amb. 17: "start" | "end" | "either"
-	ChargeDistance   string  `json:"chargeDistance"`   // Amb. 18: "path" | "straight"
-	ChargeMinOne     bool    `json:"chargeMinOne"`     // Amb. 18: at least -1 for every charge, not only late LoS
-	BlastRounding    string  `json:"blastRounding"`    // Amb. 19: "floor-min1" | "floor"
-	BlastMeasure     string  `json:"blastMeasure"`     // Amb. 19: "centre" | "nearest-figure"
-	NearMissBy       string  `json:"nearMissBy"`       // Amb. 19: "deviation" | "distance"
-	ScatterSectors   int     `json:"scatterSectors"`   // Amb. 20: 0 continuous, else snap to n directions
-	IEDTrigger       float64 `json:"iedTrigger"`       // Amb. 21: 4 (rule) or 2 (Example 2)
-	IEDTrapGap       bool    `json:"iedTrapGap"`       // Amb. 21: keep IEDs 10" from other traps
-	Deployment       string  `json:"deployment"`       // Amb. 22: "edge1-north" | "figure10"
-	VehicleFlank     int     `json:"vehicleFlank"`     // Amb. 23: -2 (list) or -1 (example)
-	HazardZone       string  `json:"hazardZone"`       // Amb. 24: "capsule" | "band"
-	Spacing          string  `json:"spacing"`          // Amb. 25: "chain" | "all-pairs"
-	SpacingMeasure   string  `json:"spacingMeasure"`   // Amb. 25: "centre" | "edge"
-	AmbushHalf       string  `json:"ambushHalf"`       // Amb. 26: "centroid" | "point" | "whole"
-	HullDown         string  `json:"hullDown"`         // Amb. 27: "auto" | "2d"
-	PointTarget      string  `json:"pointTarget"`      // Amb. 28: "unit" | "ground"
-	DoubtTolerance   float64 `json:"doubtTolerance"`   // CR-10: band around a threshold answered "doubtful"
-	ContactStripMax  int     `json:"contactStripMax"`  // CR-16 step 4: pieces crossable by the contact rule
-	LowWallHeight    float64 `json:"lowWallHeight"`    // CR-36: a solid hard-cover piece this high or lower is a "low wall"
-	FigureCaptionFix bool    `json:"figureCaptionFix"` // Amb. 29: cite figures by caption content (always true)
+	Center           string          `json:"center"`           // Amb. 1: "centroid" | "bbox"
+	ContactMeasure   string          `json:"contactMeasure"`   // Amb. 2: unit-to-unit "center" | "edge"
+	InclusiveBounds  bool            `json:"inclusiveBounds"`  // Amb. 3: silent bounds (10", 12", 6", 24") count when exactly met
+	CloseRange       scenario.Length `json:"closeRange"`       // CR-04: 10 (event card 37: 15)
+	StripWidth       string          `json:"stripWidth"`       // Amb. 4: "chord" | "nominal"
+	StripTolerance   scenario.Length `json:"stripTolerance"`   // Amb. 4: slack on the 2" strip width
+	DepthReading     string          `json:"depthReading"`     // Amb. 5: "along-line" | "nearest-edge"
+	ElevatedIgnore   string          `json:"elevatedIgnore"`   // Amb. 6: "one" | "scaled" | "per-level"
+	SameLevelEdge    bool            `json:"sameLevelEdge"`    // Amb. 7: same-level units must also be within 2" of their edge
+	LowerIgnored     string          `json:"lowerIgnored"`     // CR-23: "same-level" | "both-above"
+	VehicleLevel     int             `json:"vehicleLevel"`     // Amb. 8: levels a vehicle counts above its ground
+	VehicleFlatEdge  bool            `json:"vehicleFlatEdge"`  // Amb. 8: a vehicle off any level piece counts as at its edge
+	SmokeDiameter    scenario.Length `json:"smokeDiameter"`    // Amb. 9: 3" disc
+	GrenadierRange   scenario.Length `json:"grenadierRange"`   // Amb. 9: 0 = no limit
+	ViewEdges        string          `json:"viewEdges"`        // Amb. 10: "half-planes" | "exit-edge"
+	ArcPoint         string          `json:"arcPoint"`         // Amb. 11: "center" | "any-figure" | "all-figures"
+	WedgeArm         string          `json:"wedgeArm"`         // Amb. 11: "front" | "flank"
+	TurretlessApex   string          `json:"turretlessApex"`   // Amb. 12: "rear-corners" | "rear-middle"
+	ZoneTie          string          `json:"zoneTie"`          // Amb. 13: "side" | "front-rear"
+	CoverByContact   bool            `json:"coverByContact"`   // Amb. 14: contact (not only inside) gives the piece's cover
+	CoverBetween     bool            `json:"coverBetween"`     // Amb. 14: the covering piece must lie towards the shooter
+	JumpCrossing     string          `json:"jumpCrossing"`     // Amb. 15: "allow-2in" | "in-and-out" | "forbid"
+	JumpDepth        string          `json:"jumpDepth"`        // Amb. 15: "path" | "straight"
+	TurnRounding     string          `json:"turnRounding"`     // Amb. 16: "ceil" (91° = 2 turns) | "round"
+	RetreatCheck     string          `json:"retreatCheck"`     // Amb. 17: "end" | "along"
+	RetreatLoS       string          `json:"retreatLoS"`       // Amb. 17: "start" | "end" | "either"
+	ChargeDistance   string          `json:"chargeDistance"`   // Amb. 18: "path" | "straight"
+	ChargeMinOne     bool            `json:"chargeMinOne"`     // Amb. 18: at least -1 for every charge, not only late LoS
+	BlastRounding    string          `json:"blastRounding"`    // Amb. 19: "floor-min1" | "floor"
+	BlastMeasure     string          `json:"blastMeasure"`     // Amb. 19: "center" | "nearest-figure"
+	NearMissBy       string          `json:"nearMissBy"`       // Amb. 19: "deviation" | "distance"
+	ScatterSectors   int             `json:"scatterSectors"`   // Amb. 20: 0 continuous, else snap to n directions
+	IEDTrigger       scenario.Length `json:"iedTrigger"`       // Amb. 21: 4 (rule) or 2 (Example 2)
+	IEDTrapGap       bool            `json:"iedTrapGap"`       // Amb. 21: keep IEDs 10" from other traps
+	Deployment       string          `json:"deployment"`       // Amb. 22: "edge1-north" | "figure10"
+	VehicleFlank     int             `json:"vehicleFlank"`     // Amb. 23: -2 (list) or -1 (example)
+	HazardZone       string          `json:"hazardZone"`       // Amb. 24: "capsule" | "band"
+	Spacing          string          `json:"spacing"`          // Amb. 25: "chain" | "all-pairs"
+	SpacingMeasure   string          `json:"spacingMeasure"`   // Amb. 25: "center" | "edge"
+	AmbushHalf       string          `json:"ambushHalf"`       // Amb. 26: "centroid" | "point" | "whole"
+	HullDown         string          `json:"hullDown"`         // Amb. 27: "auto" | "2d"
+	PointTarget      string          `json:"pointTarget"`      // Amb. 28: "unit" | "ground"
+	DoubtTolerance   scenario.Length `json:"doubtTolerance"`   // CR-10: band around a threshold answered "doubtful"
+	ContactStripMax  int             `json:"contactStripMax"`  // CR-16 step 4: pieces crossable by the contact rule
+	LowWallHeight    scenario.Length `json:"lowWallHeight"`    // CR-36: a solid hard-cover piece this high or lower is a "low wall"
+	FigureCaptionFix bool            `json:"figureCaptionFix"` // Amb. 29: cite figures by caption content (always true)
 
 	// Situation holds the facts of one question that the table does not
 	// show (who moved, declared view edges, turrets, ...). It is not an
@@ -94,27 +100,27 @@ type Situation struct {
 // Turret is a vehicle's traversing turret (CR-28): its facing in degrees
 // counter-clockwise from +x and its radius in inches.
 type Turret struct {
-	Facing float64 `json:"facing"`
-	Radius float64 `json:"radius"`
+	Facing float64         `json:"facing"`
+	Radius scenario.Length `json:"radius"`
 }
 
 // DefaultOptions returns the documented defaults (docs/rulesets/code-red.md
 // says why each was chosen).
 func DefaultOptions() Options {
 	return Options{
-		Centre: "centroid", ContactMeasure: "centre", InclusiveBounds: true,
+		Center: "centroid", ContactMeasure: "center", InclusiveBounds: true,
 		CloseRange: CloseRange, StripWidth: "chord", StripTolerance: 0,
 		DepthReading: "along-line", ElevatedIgnore: "one", SameLevelEdge: false,
 		LowerIgnored: "same-level", VehicleLevel: VehicleLevelBonus, VehicleFlatEdge: true,
 		SmokeDiameter: SmokeSize, GrenadierRange: 0, ViewEdges: "half-planes",
-		ArcPoint: "centre", ArcBoundary: "front", TurretlessApex: "rear-corners",
+		ArcPoint: "center", WedgeArm: "front", TurretlessApex: "rear-corners",
 		ZoneTie: "side", CoverByContact: true, CoverBetween: false,
 		JumpCrossing: "allow-2in", JumpDepth: "path", TurnRounding: "ceil",
 		RetreatCheck: "end", RetreatLoS: "start", ChargeDistance: "path",
-		ChargeMinOne: false, BlastRounding: "floor-min1", BlastMeasure: "centre",
+		ChargeMinOne: false, BlastRounding: "floor-min1", BlastMeasure: "center",
 		NearMissBy: "deviation", ScatterSectors: 0, IEDTrigger: IEDTrigger,
 		IEDTrapGap: true, Deployment: "edge1-north", VehicleFlank: FlankReaction,
-		HazardZone: "capsule", Spacing: "chain", SpacingMeasure: "centre",
+		HazardZone: "capsule", Spacing: "chain", SpacingMeasure: "center",
 		AmbushHalf: "centroid", HullDown: "auto", PointTarget: "unit",
 		DoubtTolerance: 0.01, ContactStripMax: 1, LowWallHeight: 1.0,
 		FigureCaptionFix: true,
@@ -123,15 +129,15 @@ func DefaultOptions() Options {
 
 // enumOptions lists the allowed values of each string option.
 var enumOptions = map[string][]string{
-	"centre":         {"centroid", "bbox"},
-	"contactMeasure": {"centre", "edge"},
+	"center":         {"centroid", "bbox"},
+	"contactMeasure": {"center", "edge"},
 	"stripWidth":     {"chord", "nominal"},
 	"depthReading":   {"along-line", "nearest-edge"},
 	"elevatedIgnore": {"one", "scaled", "per-level"},
 	"lowerIgnored":   {"same-level", "both-above"},
 	"viewEdges":      {"half-planes", "exit-edge"},
-	"arcPoint":       {"centre", "any-figure", "all-figures"},
-	"arcBoundary":    {"front", "flank"},
+	"arcPoint":       {"center", "any-figure", "all-figures"},
+	"wedgeArm":       {"front", "flank"},
 	"turretlessApex": {"rear-corners", "rear-middle"},
 	"zoneTie":        {"side", "front-rear"},
 	"jumpCrossing":   {"allow-2in", "in-and-out", "forbid"},
@@ -141,12 +147,12 @@ var enumOptions = map[string][]string{
 	"retreatLoS":     {"start", "end", "either"},
 	"chargeDistance": {"path", "straight"},
 	"blastRounding":  {"floor-min1", "floor"},
-	"blastMeasure":   {"centre", "nearest-figure"},
+	"blastMeasure":   {"center", "nearest-figure"},
 	"nearMissBy":     {"deviation", "distance"},
 	"deployment":     {"edge1-north", "figure10"},
 	"hazardZone":     {"capsule", "band"},
 	"spacing":        {"chain", "all-pairs"},
-	"spacingMeasure": {"centre", "edge"},
+	"spacingMeasure": {"center", "edge"},
 	"ambushHalf":     {"centroid", "point", "whole"},
 	"hullDown":       {"auto", "2d"},
 	"pointTarget":    {"unit", "ground"},
@@ -167,104 +173,104 @@ var numberRanges = map[string][2]float64{
 	"lowWallHeight":   {0, 100},
 }
 
-// OptionNames returns every accepted option name, sorted.
-func OptionNames() []string {
-	var names []string
-	for k := range optionJSON(DefaultOptions()) {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func optionJSON(o Options) map[string]json.RawMessage {
-	b, _ := json.Marshal(o) // plain struct of strings, numbers and bools: cannot fail
-	m := map[string]json.RawMessage{}
-	_ = json.Unmarshal(b, &m)
-	return m
-}
-
-// ParseOptions returns DefaultOptions overridden by the scenario's options
-// object. An unknown name, a value of the wrong type or an unknown or out
-// of range value is an error naming "options.<name>" and wrapping ErrOption.
+// ParseOptions returns DefaultOptions overridden by an "options" object
+// whose lengths are in inches, for callers without a scenario file (a
+// scenario's options are parsed by the query runner with the file's
+// units). An unknown name, a value of the wrong type or an unknown or out
+// of range value is an error naming "options.<name>" and wrapping ErrOption
+// or the decoder's sentinel.
 func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 	o := DefaultOptions()
 	if len(raw) == 0 {
 		return o, nil
 	}
-	known := optionJSON(o)
-	names := make([]string, 0, len(raw))
-	for k := range raw {
-		names = append(names, k)
+	obj, err := json.Marshal(raw)
+	if err != nil {
+		return o, fmt.Errorf("options: %w", err)
 	}
-	sort.Strings(names)
-	for _, k := range names {
-		v := raw[k]
-		def, ok := known[k]
-		if !ok {
-			return o, fmt.Errorf("options.%s: unknown option (known: %s): %w", k, strings.Join(OptionNames(), ", "), ErrOption)
-		}
-		if err := checkOptionValue(k, def, v); err != nil {
-			return o, err
-		}
-		known[k] = v
+	if err := scenario.DecodeValue(obj, "options", "in", &o); err != nil {
+		return DefaultOptions(), err
 	}
-	merged, _ := json.Marshal(known)
-	dec := json.NewDecoder(bytes.NewReader(merged))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&o); err != nil {
-		return DefaultOptions(), fmt.Errorf("options: %v: %w", err, ErrOption)
+	if err := o.Validate(); err != nil {
+		return DefaultOptions(), err
 	}
 	return o, nil
 }
 
-func checkOptionValue(name string, def, v json.RawMessage) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("options.%s: %s (value %s): %w", name, fmt.Sprintf(format, args...), string(v), ErrOption)
+// Validate reports the first option outside its documented values or
+// range, as an error naming its path ("options.spacing") and wrapping
+// ErrOption. Options are checked in name order, so the first
+// error is always the same.
+func (o *Options) Validate() error {
+	enums := map[string]string{
+		"center": o.Center, "contactMeasure": o.ContactMeasure, "stripWidth": o.StripWidth,
+		"depthReading": o.DepthReading, "elevatedIgnore": o.ElevatedIgnore, "lowerIgnored": o.LowerIgnored,
+		"viewEdges": o.ViewEdges, "arcPoint": o.ArcPoint, "wedgeArm": o.WedgeArm,
+		"turretlessApex": o.TurretlessApex, "zoneTie": o.ZoneTie, "jumpCrossing": o.JumpCrossing,
+		"jumpDepth": o.JumpDepth, "turnRounding": o.TurnRounding, "retreatCheck": o.RetreatCheck,
+		"retreatLoS": o.RetreatLoS, "chargeDistance": o.ChargeDistance, "blastRounding": o.BlastRounding,
+		"blastMeasure": o.BlastMeasure, "nearMissBy": o.NearMissBy, "deployment": o.Deployment,
+		"hazardZone": o.HazardZone, "spacing": o.Spacing, "spacingMeasure": o.SpacingMeasure,
+		"ambushHalf": o.AmbushHalf, "hullDown": o.HullDown, "pointTarget": o.PointTarget,
 	}
-	switch def[0] {
-	case '"':
-		var s string
-		if err := json.Unmarshal(v, &s); err != nil {
-			return bad("want a string")
+	for _, k := range slices.Sorted(maps.Keys(enums)) {
+		if !slices.Contains(enumOptions[k], enums[k]) {
+			return badOption(k, fmt.Sprintf("%q", enums[k]), "want one of "+strings.Join(enumOptions[k], ", "))
 		}
-		if allowed, ok := enumOptions[name]; ok {
-			for _, a := range allowed {
-				if a == s {
-					return nil
-				}
-			}
-			return bad("want one of %s", strings.Join(allowed, ", "))
+	}
+	numbers := map[string]float64{
+		"closeRange": float64(o.CloseRange), "stripTolerance": float64(o.StripTolerance),
+		"vehicleLevel": float64(o.VehicleLevel), "smokeDiameter": float64(o.SmokeDiameter),
+		"grenadierRange": float64(o.GrenadierRange), "scatterSectors": float64(o.ScatterSectors),
+		"iedTrigger": float64(o.IEDTrigger), "vehicleFlank": float64(o.VehicleFlank),
+		"doubtTolerance": float64(o.DoubtTolerance), "contactStripMax": float64(o.ContactStripMax),
+		"lowWallHeight": float64(o.LowWallHeight),
+	}
+	for _, k := range slices.Sorted(maps.Keys(numbers)) {
+		if r, v := numberRanges[k], numbers[k]; math.IsNaN(v) || v < r[0] || v > r[1] {
+			return badOption(k, v, fmt.Sprintf("want a number in [%g, %g]", r[0], r[1]))
 		}
-	case 't', 'f':
-		var b bool
-		if err := json.Unmarshal(v, &b); err != nil {
-			return bad("want true or false")
-		}
-		if name == "figureCaptionFix" && !b {
-			return bad("figures are always cited by caption content")
-		}
-	default:
-		var f float64
-		if err := json.Unmarshal(v, &f); err != nil {
-			return bad("want a number")
-		}
-		r := numberRanges[name]
-		if math.IsNaN(f) || f < r[0] || f > r[1] {
-			return bad("want a number in [%g, %g]", r[0], r[1])
-		}
-		if (name == "vehicleLevel" || name == "scatterSectors" || name == "vehicleFlank" || name == "contactStripMax") && f != math.Trunc(f) {
-			return bad("want a whole number")
-		}
+	}
+	if !o.FigureCaptionFix {
+		return badOption("figureCaptionFix", false, "figures are always cited by caption content")
 	}
 	return nil
 }
 
+// badOption is the error for option name holding v.
+func badOption(name string, v any, why string) error {
+	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%s: %w", why, ErrOption)}
+}
+
+// Geometry maps the options onto the geometry packages' parameters, so a
+// generic query asked in a Code Red file measures the way Code Red does:
+// ranges from the unit centre (CR-01), vehicles occluding (CR-16 step 3),
+// smoke blocking at every height (CR-25), the front wedge and hit zones of
+// ArcOptions (CR-26, CR-29), and figure spacing of 1 in (CR-02) read as
+// Options.Spacing and Options.SpacingMeasure say.
+func (o *Options) Geometry() rulesets.Geometry {
+	coh := movement.CoherencyRule{Chain: FigureSpacing, Measure: movement.Centers, Figures: true}
+	if o.SpacingMeasure == "edge" {
+		coh.Measure = movement.Edges
+	}
+	if o.Spacing == "all-pairs" {
+		coh = movement.CoherencyRule{All: FigureSpacing, Measure: coh.Measure, Figures: true}
+	}
+	return rulesets.Geometry{
+		Sight:     los.Options{ModelsBlock: []terrain.Class{terrain.Vehicle, terrain.Walker, terrain.Skimmer}},
+		Arc:       ArcOptions(*o),
+		Arcs:      los.ArcWedgeFront + "/" + los.ArcWedgeFlank,
+		Range:     los.RangeCenter,
+		Coherency: coh,
+	}
+}
+
 // within reports whether d is inside a limit the text leaves silent about
 // (Amb. 3): d <= limit when bounds are inclusive, d < limit otherwise.
-func (o Options) within(d, limit float64) bool {
+func (o Options) within(d float64, limit scenario.Length) bool {
+	l := float64(limit)
 	if o.InclusiveBounds {
-		return d <= limit
+		return d <= l
 	}
-	return d < limit
+	return d < l
 }

@@ -28,11 +28,11 @@ func CheckSmoke(bf *terrain.Battlefield, placer string, p geom.Point, grenadier 
 	v := rulesets.NewVerdict()
 	d := Centre(m, o).Sub(p).Norm()
 	v.Measure("distance to smoke", round3(d), "in")
-	v.Measure("smoke diameter", o.SmokeDiameter, "in")
+	v.Measure("smoke diameter", float64(o.SmokeDiameter), "in")
 	switch {
 	case InCloseRange(d, o):
 		v.Allow("CR-25", "smoke %.2f\" away, within close range %g\"", d, o.CloseRange)
-	case grenadier && (o.GrenadierRange == 0 || d <= o.GrenadierRange):
+	case grenadier && (o.GrenadierRange == 0 || d <= float64(o.GrenadierRange)):
 		v.Allow("CR-25", "grenadiers may lay smoke beyond close range (%.2f\")", d)
 	default:
 		v.Forbid("CR-25", "smoke %.2f\" away, beyond close range %g\"", d, o.CloseRange)
@@ -150,79 +150,17 @@ func CheckPlacement(bf *terrain.Battlefield, p geom.Point, pl Placement, o Optio
 	}
 	v := rulesets.NewVerdict()
 	if pl.What != "objective" {
-		nearest, who := math.Inf(1), ""
-		for i := range bf.Models() {
-			e := &bf.Models()[i]
-			if e.Side == pl.Side {
-				continue
-			}
-			if d := Centre(e, o).Sub(p).Norm(); d < nearest {
-				nearest, who = d, e.ID
-			}
-		}
-		if who != "" {
-			v.Measure("nearest enemy", round3(nearest), "in")
-			if InCloseRange(nearest, o) {
-				v.Forbid("CR-43", "%s is %.2f\" away: nothing is placed in close range of an enemy", who, nearest)
-			} else {
-				v.Allow("CR-43", "nearest enemy %s is %.2f\" away, beyond close range", who, nearest)
-			}
-		}
+		enemyDistance(bf, v, p, pl.Side, o)
 	}
 	switch pl.What {
 	case "unit", "vehicle":
-		if pl.RallyPoint != nil {
-			d := pl.RallyPoint.Sub(p).Norm()
-			v.Measure("distance to rally point", round3(d), "in")
-			if pl.What == "vehicle" {
-				v.Forbid("CR-43", "vehicles never enter at a rally point")
-			} else if InContact(d) {
-				v.Allow("CR-43", "placed in contact with the rally point (%.2f\")", d)
-			} else {
-				v.Forbid("CR-43", "placed %.2f\" from the rally point: must be in contact (2\")", d)
-			}
-		}
+		rallyContact(v, p, pl)
 	case "ied", "defence":
-		if pl.RallyPoint == nil {
-			return nil, fmt.Errorf("rallyPoint: traps and defences are placed from a rally point: %w", ErrQuery)
-		}
-		d := pl.RallyPoint.Sub(p).Norm()
-		v.Measure("distance to rally point", round3(d), "in")
-		if o.within(d, TrapRadius) {
-			v.Allow("CR-42", "%.2f\" from the rally point (at most 24\")", d)
-		} else {
-			v.Forbid("CR-42", "%.2f\" from the rally point, more than 24\"", d)
-		}
-		if pl.What == "ied" {
-			check := pl.Objectives
-			if o.IEDTrapGap {
-				check = append(append([]geom.Point(nil), check...), pl.Traps...)
-			}
-			for _, q := range check {
-				if d := q.Sub(p).Norm(); InCloseRange(d, o) {
-					v.Forbid("CR-42", "an objective or trap at (%g,%g) is %.2f\" away: IEDs keep out of close range", q.X, q.Y, d)
-				}
-			}
+		if err := trapPlacement(v, p, pl, o); err != nil {
+			return nil, err
 		}
 	case "objective":
-		dt := math.Inf(1)
-		for i := range bf.Pieces() {
-			if pc := &bf.Pieces()[i]; pc.Kind != terrain.Smoke {
-				dt = math.Min(dt, DistToPiece(p, pc))
-			}
-		}
-		v.Measure("distance to terrain", round3(dt), "in")
-		if dt <= ObjectiveTerrain {
-			v.Allow("CR-46", "%.2f\" from terrain (at most 4\")", dt)
-		} else {
-			v.Forbid("CR-46", "%.2f\" from the nearest terrain: objectives stand at most 4\" from a piece", dt)
-		}
-		for _, q := range pl.Objectives {
-			d := q.Sub(p).Norm()
-			if d < ObjectiveSpacing && !(o.InclusiveBounds && d == ObjectiveSpacing) {
-				v.Forbid("CR-46", "another objective is %.2f\" away: at least 12\" apart", d)
-			}
-		}
+		objectivePlacement(bf, v, p, pl, o)
 	default:
 		return nil, fmt.Errorf("what: %q is not unit, vehicle, ied, defence or objective: %w", pl.What, ErrQuery)
 	}
@@ -230,6 +168,100 @@ func CheckPlacement(bf *terrain.Battlefield, p geom.Point, pl Placement, o Optio
 		ambushChecks(bf, v, p, *pl.Ambush, o)
 	}
 	return v, nil
+}
+
+// enemyDistance checks that p is out of close range of every unit not of
+// side (CR-43, 7.4.2 "10“ Umkreis!").
+func enemyDistance(bf *terrain.Battlefield, v *rulesets.Verdict, p geom.Point, side string, o Options) {
+	nearest, who := math.Inf(1), ""
+	for i := range bf.Models() {
+		e := &bf.Models()[i]
+		if e.Side == side {
+			continue
+		}
+		if d := Centre(e, o).Sub(p).Norm(); d < nearest {
+			nearest, who = d, e.ID
+		}
+	}
+	if who == "" {
+		return
+	}
+	v.Measure("nearest enemy", round3(nearest), "in")
+	if InCloseRange(nearest, o) {
+		v.Forbid("CR-43", "%s is %.2f\" away: nothing is placed in close range of an enemy", who, nearest)
+	} else {
+		v.Allow("CR-43", "nearest enemy %s is %.2f\" away, beyond close range", who, nearest)
+	}
+}
+
+// rallyContact checks that a unit entering at a rally point is placed in
+// contact with it, and that a vehicle never enters there (CR-43).
+func rallyContact(v *rulesets.Verdict, p geom.Point, pl Placement) {
+	if pl.RallyPoint == nil {
+		return
+	}
+	d := pl.RallyPoint.Sub(p).Norm()
+	v.Measure("distance to rally point", round3(d), "in")
+	switch {
+	case pl.What == "vehicle":
+		v.Forbid("CR-43", "vehicles never enter at a rally point")
+	case InContact(d):
+		v.Allow("CR-43", "placed in contact with the rally point (%.2f\")", d)
+	default:
+		v.Forbid("CR-43", "placed %.2f\" from the rally point: must be in contact (2\")", d)
+	}
+}
+
+// trapPlacement checks a trap or defence within 24 in of its rally point,
+// and an IED out of close range of objectives and, with o.IEDTrapGap, of
+// other traps (CR-42, 8.3.2).
+func trapPlacement(v *rulesets.Verdict, p geom.Point, pl Placement, o Options) error {
+	if pl.RallyPoint == nil {
+		return fmt.Errorf("rallyPoint: traps and defences are placed from a rally point: %w", ErrQuery)
+	}
+	d := pl.RallyPoint.Sub(p).Norm()
+	v.Measure("distance to rally point", round3(d), "in")
+	if o.within(d, TrapRadius) {
+		v.Allow("CR-42", "%.2f\" from the rally point (at most 24\")", d)
+	} else {
+		v.Forbid("CR-42", "%.2f\" from the rally point, more than 24\"", d)
+	}
+	if pl.What != "ied" {
+		return nil
+	}
+	check := pl.Objectives
+	if o.IEDTrapGap {
+		check = append(append([]geom.Point(nil), check...), pl.Traps...)
+	}
+	for _, q := range check {
+		if d := q.Sub(p).Norm(); InCloseRange(d, o) {
+			v.Forbid("CR-42", "an objective or trap at (%g,%g) is %.2f\" away: IEDs keep out of close range", q.X, q.Y, d)
+		}
+	}
+	return nil
+}
+
+// objectivePlacement checks an objective at most 4 in from terrain and at
+// least 12 in from the other objectives (CR-46, 10.4.3).
+func objectivePlacement(bf *terrain.Battlefield, v *rulesets.Verdict, p geom.Point, pl Placement, o Options) {
+	dt := math.Inf(1)
+	for i := range bf.Pieces() {
+		if pc := &bf.Pieces()[i]; pc.Kind != terrain.Smoke {
+			dt = math.Min(dt, DistToPiece(p, pc))
+		}
+	}
+	v.Measure("distance to terrain", round3(dt), "in")
+	if dt <= ObjectiveTerrain {
+		v.Allow("CR-46", "%.2f\" from terrain (at most 4\")", dt)
+	} else {
+		v.Forbid("CR-46", "%.2f\" from the nearest terrain: objectives stand at most 4\" from a piece", dt)
+	}
+	for _, q := range pl.Objectives {
+		d := q.Sub(p).Norm()
+		if d < ObjectiveSpacing && !(o.InclusiveBounds && d == ObjectiveSpacing) {
+			v.Forbid("CR-46", "another objective is %.2f\" away: at least 12\" apart", d)
+		}
+	}
 }
 
 // ambushChecks applies an ambush card's limits (CR-44, 7.5): the point must

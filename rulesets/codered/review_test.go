@@ -9,6 +9,7 @@ import (
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -220,7 +221,7 @@ func TestCR25SmokePlacement(t *testing.T) {
 	// 2*sqrt(1.5^2-1.3^2) = 1.50" and nobody in contact. With a 2" screen
 	// (radius 1 < 1.3) the line passes clear.
 	for _, tc := range []struct {
-		diameter float64
+		diameter scenario.Length
 		want     float64 // 1 visible, 0 blocked
 	}{{3, 0}, {2, 1}} {
 		o.SmokeDiameter = tc.diameter

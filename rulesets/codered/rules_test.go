@@ -282,3 +282,15 @@ func TestCR46Objectives(t *testing.T) {
 		t.Errorf("objectives 11.9\" apart accepted")
 	}
 }
+
+// TestClass0Damage: CR-39's class 0 row, "7-8 = 50% Schaden, 9+ = 100%".
+func TestClass0Damage(t *testing.T) {
+	for _, tc := range []struct {
+		roll int
+		want float64
+	}{{2, 0}, {6, 0}, {7, 0.5}, {8, 0.5}, {9, 1}, {20, 1}} {
+		if got := Class0Damage(tc.roll); got != tc.want {
+			t.Errorf("Class0Damage(%d) = %v, want %v", tc.roll, got, tc.want)
+		}
+	}
+}

@@ -262,7 +262,7 @@ func flankModifiers(bf *terrain.Battlefield, v *rulesets.Verdict, s, t *terrain.
 		return
 	}
 	tur, turret := o.Situation.Turrets[t.ID]
-	w := FrontWedge(t, o, turret, tur.Facing*math.Pi/180, tur.Radius)
+	w := FrontWedge(t, o, turret, tur.Facing*math.Pi/180, float64(tur.Radius))
 	off := w.OffAxis(Centre(s, o))
 	v.Measure("angle off the target's facing", round3(off), "deg")
 	if w.InFrontOf(s, o) {

@@ -152,15 +152,6 @@ func depthFrom(c los.Crossing, atB bool, o Options) float64 {
 	return 0
 }
 
-// insideLength returns the length of the intervals ivs of a segment L long.
-func insideLength(ivs []r1.Interval, L float64) float64 {
-	s := 0.0
-	for _, iv := range ivs {
-		s += iv.Hi - iv.Lo
-	}
-	return s * L
-}
-
 // minWidth returns the least width of the convex hull of poly, its nominal
 // width for the "exactly 2 in wide" rule when o.StripWidth is "nominal".
 func minWidth(poly geom.Polygon) float64 {
@@ -194,7 +185,7 @@ type sightRun struct {
 
 func (s *sightRun) step(piece, clause, rule string, value, limit float64, pass bool) {
 	st := SightStep{Piece: piece, Clause: clause, Rule: rule, Value: round3(value), Limit: limit, Pass: pass}
-	if dv := math.Abs(value - limit); !math.IsInf(limit, 0) && dv <= s.o.DoubtTolerance && dv > 1e-9 {
+	if dv := math.Abs(value - limit); !math.IsInf(limit, 0) && dv <= float64(s.o.DoubtTolerance) && dv > 1e-9 {
 		st.Near = true
 	}
 	s.rep.Steps = append(s.rep.Steps, st)
@@ -401,7 +392,7 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 			}
 			c.stripW = stripW
 			touch := !in[0] && i == first && InContact(da) || !in[1] && i == last && InContact(db)
-			c.can[2] = touch && stripW <= StripWidth+o.StripTolerance
+			c.can[2] = touch && stripW <= StripWidth+float64(o.StripTolerance)
 			if !ar.smoke {
 				for k := 0; k < 2; k++ {
 					limit := LevelIgnoreWidth
@@ -421,7 +412,7 @@ func LineOfSight(bf *terrain.Battlefield, a, b Viewer, o Options) SightReport {
 		case 0, 1:
 			run.step(c.id, "CR-20", "elevated unit ignores one narrow lower piece", c.w, c.limit[assign[i]], true)
 		case 2:
-			run.step(c.id, "CR-14", "at most 2\" of terrain and a unit in contact", c.stripW, StripWidth+o.StripTolerance, true)
+			run.step(c.id, "CR-14", "at most 2\" of terrain and a unit in contact", c.stripW, StripWidth+float64(o.StripTolerance), true)
 		default:
 			if c.can[2] {
 				run.step(c.id, "CR-16", "second piece crossed by the contact rule", c.stripW, StripWidth, false)

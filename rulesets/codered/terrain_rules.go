@@ -94,7 +94,7 @@ func CheckReconMove(bf *terrain.Battlefield, pieceID string, d geom.Point) (*rul
 // centre (CR-25, 7.1 "Eine Nebelwand ist … 3“ groß"): a disc of diameter
 // o.SmokeDiameter (Amb. 9), concealing at every level.
 func SmokeScreen(id string, centre geom.Point, o Options) terrain.Piece {
-	c := geom.Circle{Center: centre, Radius: o.SmokeDiameter / 2}
+	c := geom.Circle{Center: centre, Radius: float64(o.SmokeDiameter) / 2}
 	return terrain.Piece{ID: id, Kind: terrain.Smoke, Circle: &c, Footprint: geom.Polygon{Outer: c.Polygon(terrain.CircleChordError)},
 		Sight: terrain.SightConcealing, Cover: terrain.CoverNone, Level: 1, Movement: terrain.MovementRule{Default: terrain.Open}}
 }

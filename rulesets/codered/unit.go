@@ -17,7 +17,7 @@ func Centre(m *terrain.Model, o Options) geom.Point {
 	switch {
 	case isVehicle(m):
 		return los.ReferencePoint(m, los.RefPosition)
-	case o.Centre == "bbox":
+	case o.Center == "bbox":
 		return los.ReferencePoint(m, los.RefBoxCenter)
 	}
 	return los.ReferencePoint(m, los.RefCentroid)

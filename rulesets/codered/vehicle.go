@@ -41,7 +41,7 @@ func classifyForVehicle(p *terrain.Piece, spec VehicleSpec, o Options) vehicleTe
 	case terrain.CoverSoft:
 		return vtTactical
 	case terrain.CoverHard:
-		if spec.Drive == "tracked" && (p.Kind == terrain.Area || p.Kind == terrain.Solid && p.Height > 0 && p.Height <= o.LowWallHeight) {
+		if spec.Drive == "tracked" && (p.Kind == terrain.Area || p.Kind == terrain.Solid && p.Height > 0 && p.Height <= float64(o.LowWallHeight)) {
 			return vtTactical
 		}
 		return vtImpassable

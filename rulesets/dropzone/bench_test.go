@@ -28,12 +28,12 @@ func BenchmarkCheckShotTurn(b *testing.B) {
 	}
 }
 
-// benchField is the project's reference table (terrain.DefaultGenerate:
+// benchField is the project's reference table (terrain.DefaultGenerate():
 // 48 x 48 in, 50 pieces, 60 models) and the first model of each class the
 // benchmarks need.
 func benchField(b *testing.B) (bf *terrain.Battlefield, ground, target, air *terrain.Model) {
 	b.Helper()
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

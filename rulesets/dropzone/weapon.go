@@ -10,7 +10,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-
 )
 
 // Reach is a weapon range value (DZC-23): a length in inches, Unlimited

@@ -154,13 +154,17 @@ func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error)
 
 // Arc answers inArc, arcOf, and the bearing of the target from the bow.
 func Arc(env *rulesets.Env, q *ArcRequest) (rulesets.Result, error) {
+	geo := env.Options.Geometry()
 	arc := q.Arc
 	if arc == "" {
-		// No arc asked about: report which of front, side and rear the
-		// target is in.
+		// No arc asked about: report which of the game's arcs (front,
+		// side and rear by default) the target is in.
+		arc = geo.Arcs
+	}
+	if arc == "" {
 		arc = los.ArcFront + "/" + los.ArcSide + "/" + los.ArcRear
 	}
-	r, err := los.InArc(env.Battlefield, q.From, q.To, arc, env.Options.Geometry().Arc)
+	r, err := los.InArc(env.Battlefield, q.From, q.To, arc, geo.Arc)
 	if err != nil {
 		return rulesets.Result{}, env.At("arc", err)
 	}
