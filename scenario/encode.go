@@ -279,7 +279,7 @@ func modelNode(m *terrain.Model) *node {
 	if m.Elevation != nil {
 		n.set("elevation", num(*m.Elevation))
 	}
-	n.set("level", integer(m.Level))
+	n.set("level", integer(m.DeclaredLevel()))
 	if g := m.Garrison; g != nil {
 		gn := obj().set("building", str(g.Building))
 		if g.Wall != "" {

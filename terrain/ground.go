@@ -418,8 +418,99 @@ func (bf *Battlefield) GroundUnder(m *Model, at geom.Point) Surface {
 }
 
 // resolveGround sets m's surface from the pieces already checked (the
-// index holds only pieces when it runs).
+// index holds only pieces when it runs), then its level (resolveLevel).
 func (bf *Battlefield) resolveGround(path string, m *Model) error {
+	if !m.resolved {
+		m.declared = m.Level
+	}
+	m.Level = m.declared
+	if err := bf.resolveStand(path, m); err != nil {
+		return err
+	}
+	return bf.resolveLevel(path, m)
+}
+
+// levelBearing reports whether a piece kind declares the level of the
+// ground it covers: overlays (smoke, gas, debris, minefields) lie on the
+// ground rather than raise it.
+func levelBearing(p *Piece) bool {
+	switch p.Kind {
+	case Smoke, Gas, Debris, Minefield:
+		return false
+	}
+	return true
+}
+
+// DeclaredLevelAt returns the highest Level declared by a level-bearing
+// piece (every kind but smoke, gas, debris and minefields) whose closed
+// footprint holds p, and 1 (the ground) when none does.
+func (bf *Battlefield) DeclaredLevelAt(p geom.Point) int {
+	level := 1
+	bf.VisitPoint(p, func(it Item) bool {
+		if it.Kind != ItemPiece {
+			return true
+		}
+		pc := &bf.pieces[it.Index]
+		if levelBearing(pc) && pc.Level > level && pc.Footprint.Locate(p) != geom.Outside {
+			level = pc.Level
+		}
+		return true
+	})
+	return level
+}
+
+// SurfaceLevel returns the height level of surface s at the table point
+// p: floor k of a building is its Level + k - 1 and its roof one above
+// its top floor; the top of a solid piece is the piece's Level; the table
+// and a given elevation take the level declared at p (DeclaredLevelAt).
+func (bf *Battlefield) SurfaceLevel(s Surface, p geom.Point) int {
+	if s.Piece < 0 || s.Piece >= len(bf.pieces) {
+		return bf.DeclaredLevelAt(p)
+	}
+	pc := &bf.pieces[s.Piece]
+	switch s.Kind {
+	case SurfaceFloor:
+		return pc.Level + max(s.Floor, 1) - 1
+	case SurfaceRoof:
+		floors := 1
+		if pc.Building != nil {
+			floors = max(pc.Building.Floors, 1)
+		}
+		return pc.Level + floors
+	}
+	return pc.Level
+}
+
+// DeclaredLevel returns the Level the model was given before New derived
+// it from the ground (see New): what a file says, and what Encode writes.
+func (m *Model) DeclaredLevel() int {
+	if m.resolved {
+		return m.declared
+	}
+	return m.Level
+}
+
+// resolveLevel checks a model's declared Level against the level of the
+// surface it stands on (SurfaceLevel): a Level of 1 (the default) takes
+// the surface's level; any other Level must equal it. Airborne models
+// keep their declared Level.
+func (bf *Battlefield) resolveLevel(path string, m *Model) error {
+	if m.Airborne() {
+		return nil
+	}
+	lv := bf.SurfaceLevel(m.stand, m.Position)
+	switch {
+	case m.Level == lv:
+	case m.Level == 1:
+		m.Level = lv
+	default:
+		return fieldErr(path+".level", ErrInvalidValue, "model %q declares level %d but stands on the %s, level %d", m.ID, m.Level, m.stand, lv)
+	}
+	return nil
+}
+
+// resolveStand sets m's surface (see New).
+func (bf *Battlefield) resolveStand(path string, m *Model) error {
 	m.resolved = true
 	switch {
 	case m.Garrison != nil:
@@ -439,7 +530,25 @@ func (bf *Battlefield) resolveGround(path string, m *Model) error {
 		return nil
 	}
 	m.stand = bf.straddleGround(m.Position, m.standRings(), bf.table.straddleRule())
+	if st := m.stand; st.Piece >= 0 && bf.pieces[st.Piece].Kind == Building && m.Level > 1 {
+		// In a building, a declared level names the floor.
+		if f, ok := floorForLevel(&bf.pieces[st.Piece], st.Piece, m.Level); ok {
+			m.stand = f
+		}
+	}
 	return nil
+}
+
+// floorForLevel returns the surface of building piece p (index i) at the
+// given height level: floor k at level p.Level + k - 1, the roof one above
+// the top floor when models may stand on it.
+func floorForLevel(p *Piece, i, level int) (Surface, bool) {
+	ss := buildingSurfaces(p, i)
+	k := level - p.Level
+	if k < 0 || k >= len(ss) {
+		return Surface{}, false
+	}
+	return ss[k], true
 }
 
 // garrisonFloor resolves the floor of a garrisoned model: GarrisonRef.Floor,
@@ -454,6 +563,12 @@ func (bf *Battlefield) garrisonFloor(path string, m *Model) (Surface, error) {
 		return TableSurface(), fieldErr(path+".garrison.floor", ErrInvalidValue, "floor %d is not in [1, %d] (building %q)", k, len(floors), p.ID)
 	}
 	if m.Elevation == nil {
+		if k == 0 && m.Level > 1 {
+			// A declared level names the floor.
+			if f, ok := floorForLevel(p, i, m.Level); ok && f.Kind == SurfaceFloor {
+				return f, nil
+			}
+		}
 		return floors[max(k, 1)-1], nil
 	}
 	e := *m.Elevation

@@ -236,7 +236,7 @@ type Model struct {
 	Base     Base
 	Hull     Hull
 	Altitude float64 // height of the reference point of an aircraft/ship above the table; 0 on the ground
-	Level    int     // height level it stands on; ground is 1
+	Level    int     // height level it stands on; ground is 1 (New derives it from the surface when 1 and checks any other value against it; see DeclaredLevel)
 	Figures  []geom.Point
 	Garrison *GarrisonRef
 	// Elevation is the height above the table of the surface the model
@@ -244,8 +244,13 @@ type Model struct {
 	// terrain under the base (see Ground).
 	Elevation *float64
 
-	// stand is the surface New resolved (valid when resolved is set).
+	// stand is the surface New resolved and declared the Level the input
+	// gave (valid when resolved is set): New replaces a default Level by
+	// the level of the surface, and a model copied from a Battlefield into
+	// another New is checked against its declared level, not the derived
+	// one.
 	stand    Surface
+	declared int
 	resolved bool
 }
 
