@@ -190,7 +190,7 @@ func (bf *Battlefield) GroundAt(p geom.Point) Surface {
 }
 
 // SurfacesAt returns every surface at the table point p a model may stand
-// on, lowest first: the table (unless a solid piece covers p), each floor
+// on, lowest first: the table (unless a piece's interior covers p), each floor
 // and the roof of the buildings holding p, the top of each solid piece
 // holding p. The slice is new.
 func (bf *Battlefield) SurfacesAt(p geom.Point) []Surface {
@@ -209,6 +209,7 @@ func (bf *Battlefield) SurfacesAt(p geom.Point) []Surface {
 			covered = covered || pc.Footprint.Locate(p) == geom.Inside
 			out = append(out, Surface{Height: pc.Height, Kind: SurfaceTop, Piece: it.Index, PieceID: pc.ID})
 		case pc.Kind == Building:
+			covered = covered || pc.Footprint.Locate(p) == geom.Inside
 			out = append(out, buildingSurfaces(pc, it.Index)...)
 		}
 		return true
