@@ -513,31 +513,28 @@ func (bf *Battlefield) resolveLevel(path string, m *Model) error {
 // resolveStand sets m's surface (see New).
 func (bf *Battlefield) resolveStand(path string, m *Model) error {
 	m.resolved = true
+	var err error
 	switch {
 	case m.Garrison != nil:
-		s, err := bf.garrisonFloor(path, m)
-		m.stand = s
-		return err
+		m.stand, err = bf.garrisonFloor(path, m)
 	case m.Elevation != nil:
-		s, err := bf.givenGround(path+".elevation", m, *m.Elevation)
-		m.stand = s
-		return err
+		m.stand, err = bf.givenGround(path+".elevation", m, *m.Elevation)
 	case m.Airborne():
 		m.stand = bf.GroundAt(m.Position)
-		if m.Altitude < m.stand.Height {
-			return fieldErr(path+".altitude", ErrBuried, "model %q at altitude %g is inside piece %q (its %s is at %g)",
-				m.ID, m.Altitude, m.stand.PieceID, m.stand.Kind, m.stand.Height)
-		}
-		return nil
-	}
-	m.stand = bf.straddleGround(m.Position, m.standRings(), bf.table.straddleRule())
-	if st := m.stand; st.Piece >= 0 && bf.pieces[st.Piece].Kind == Building && m.Level > 1 {
-		// In a building, a declared level names the floor.
-		if f, ok := floorForLevel(&bf.pieces[st.Piece], st.Piece, m.Level); ok {
-			m.stand = f
+	default:
+		m.stand = bf.straddleGround(m.Position, m.standRings(), bf.table.straddleRule())
+		if st := m.stand; st.Piece >= 0 && bf.pieces[st.Piece].Kind == Building && m.Level > 1 {
+			// In a building, a declared level names the floor.
+			if f, ok := floorForLevel(&bf.pieces[st.Piece], st.Piece, m.Level); ok {
+				m.stand = f
+			}
 		}
 	}
-	return nil
+	if err == nil && m.Airborne() && m.Altitude < m.stand.Height {
+		err = fieldErr(path+".altitude", ErrBuried, "model %q at altitude %g is below the %s it stands over",
+			m.ID, m.Altitude, m.stand)
+	}
+	return err
 }
 
 // floorForLevel returns the surface of building piece p (index i) at the

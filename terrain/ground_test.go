@@ -149,7 +149,7 @@ func TestGroundErrors(t *testing.T) {
 		{"buried in the hill", func(_ *Table, _ []Piece, m *Model) { m.Elevation = elev(0.5) }, "models[0].elevation", ErrBuried, []string{`"m"`, "inside solid piece"}},
 		{"between floors", func(_ *Table, _ []Piece, m *Model) { m.Position, m.Elevation = geom.Pt(22, 2), elev(1) }, "models[0].elevation", ErrBuried, []string{`"m"`, `"house"`, "0, 2, 4"}},
 		{"roof not allowed", func(_ *Table, _ []Piece, m *Model) { m.Position, m.Elevation = geom.Pt(32, 2), elev(3) }, "models[0].elevation", ErrNotAllowed, []string{`"barn"`}},
-		{"aircraft below the hill", func(_ *Table, _ []Piece, m *Model) { m.Class, m.Altitude = Aircraft, 1.5 }, "models[0].altitude", ErrBuried, []string{`"top"`}},
+		{"aircraft below the hill", func(_ *Table, _ []Piece, m *Model) { m.Class, m.Altitude = Aircraft, 1.5 }, "models[0].altitude", ErrBuried, []string{"top of top"}},
 		{"level contradicts", func(_ *Table, _ []Piece, m *Model) { m.Level = 2 }, "models[0].level", ErrInvalidValue, []string{"level 2", "level 3"}},
 		{"garrison floor", func(_ *Table, _ []Piece, m *Model) {
 			m.Position, m.Garrison = geom.Pt(22, 2), &GarrisonRef{Building: "house", Floor: 4}
