@@ -399,11 +399,11 @@ func (m *Model) standRing(c geom.Point) []geom.Point {
 
 // GroundUnder returns the surface model m would stand on with its
 // Position moved to at (same facing, figures moved along), by the table's
-// Straddle rule; for a garrisoned model, the floor it garrisons. Movement
-// and sight along a path use it: a given Elevation describes where the
-// model stands now, not where it goes.
+// Straddle rule; for a garrisoned model, and at its own Position, the
+// surface it stands on (Stand). Movement and sight along a path use it: a
+// given Elevation describes where the model stands now, not where it goes.
 func (bf *Battlefield) GroundUnder(m *Model, at geom.Point) Surface {
-	if m.Garrison != nil {
+	if m.Garrison != nil || at == m.Position {
 		return m.Stand()
 	}
 	moved := *m
