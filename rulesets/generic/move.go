@@ -58,6 +58,11 @@ func Move(env *rulesets.Env, q *MoveRequest) (rulesets.Result, error) {
 	if len(r.Difficult) > 0 {
 		a.Set("difficult", r.Difficult)
 	}
+	if r.Climb > 0 {
+		// The height climbed onto higher ground and what it added to cost.
+		a.SetLength("climb", r.Climb)
+		a.SetLength("climbCost", r.ClimbCost)
+	}
 	if turns != nil {
 		a.Set("turns", turns)
 	}
