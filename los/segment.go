@@ -473,15 +473,17 @@ func (st *segState) visit(it terrain.Item) bool {
 	}
 	m := &st.bf.Models()[it.Index]
 	ok, own := st.f.modelBlocks(m, it.Index)
-	top := m.Top()
-	if !ok || min(st.a.Z, st.b.Z) > top {
+	top, bottom := st.occ.Models.Top[it.Index], st.occ.Models.Bottom[it.Index]
+	if !ok || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
+		// Wholly above the model, or no higher than the bottom of one
+		// standing above the table (see modelPrism).
 		return true
 	}
 	ring := st.occ.Models.Rings[it.Index]
 	if len(ring) < 3 {
 		return true
 	}
-	h, hit := st.modelPrism(ring, m.Ground(), top, st.occ.Models.Convex[it.Index])
+	h, hit := st.modelPrism(ring, bottom, top, st.occ.Models.Convex[it.Index])
 	if !hit {
 		return true
 	}

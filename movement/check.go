@@ -244,11 +244,12 @@ func (c *checker) obstaclesNear(r geom.Rect, models bool) []obstacle {
 	var out []obstacle
 	pieces := c.bf.Pieces()
 	all := c.bf.Models()
+	on := c.m.Stand()
 	c.bf.VisitRect(r, func(it terrain.Item) bool {
 		switch it.Kind {
 		case terrain.ItemPiece:
 			pc := &pieces[it.Index]
-			if it.Index == c.m.Stand().Piece && c.m.Stand().Kind != terrain.SurfaceFloor {
+			if it.Index == on.Piece && on.Kind != terrain.SurfaceFloor {
 				// The piece the model stands on (a hill's top, a roof)
 				// is ground, not an obstacle, to a model already on it.
 				return true

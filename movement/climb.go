@@ -17,18 +17,24 @@ type groundStep struct {
 	surface terrain.Surface
 }
 
+// hasSurface reports whether a model may stand on piece pc from above
+// (terrain.Battlefield.PieceSurface): a solid piece of positive height or
+// a building.
+func hasSurface(pc *terrain.Piece) bool {
+	return pc.Kind == terrain.Solid && pc.Height > 0 || pc.Kind == terrain.Building
+}
+
 // groundProfile returns the surfaces under the reference point along the
 // path, in order, each from the distance where it begins (the first from
 // 0): the highest surface whose piece's closed footprint holds the point
 // (terrain.Battlefield.GroundAt), decided between the boundary crossings
-// of the pieces that offer a surface. Consecutive equal surfaces are
-// merged.
-func groundProfile(bf *terrain.Battlefield, path []geom.Point) []groundStep {
-	crossed := Crossings(bf, path, func(pc *terrain.Piece) bool {
-		i, _ := bf.PieceIndex(pc.ID)
-		_, ok := bf.PieceSurface(i)
-		return ok
-	})
+// of the pieces that offer a surface (crossed may list others: they are
+// skipped). Consecutive equal surfaces are merged.
+func groundProfile(bf *terrain.Battlefield, path []geom.Point, crossed []Crossing) []groundStep {
+	crossed = slices.DeleteFunc(slices.Clone(crossed), func(x Crossing) bool { return !hasSurface(&bf.Pieces()[x.Piece]) })
+	if len(crossed) == 0 {
+		return []groundStep{{0, terrain.TableSurface()}}
+	}
 	length := PathLength(path)
 	cuts := []float64{0, length}
 	for _, x := range crossed {
@@ -70,11 +76,11 @@ func groundProfile(bf *terrain.Battlefield, path []geom.Point) []groundStep {
 // climb fills Climb and ClimbCost and appends a "roof" violation when the
 // profile may not move onto a roof the path reaches (an airborne mover
 // flies over the surfaces; the roof the model starts on is allowed).
-func (c *checker) climb(path []geom.Point, res *PathResult) {
+func (c *checker) climb(path []geom.Point, crossed []Crossing, res *PathResult) {
 	if c.prof.Airborne || len(path) == 0 {
 		return
 	}
-	steps := groundProfile(c.bf, path)
+	steps := groundProfile(c.bf, path, crossed)
 	start := c.m.Stand()
 	prev := c.m.Ground()
 	rise := 0.0
