@@ -173,16 +173,21 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 // same two distance closures (by measure, and by contact).
 func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 	n := len(ms)
+	// flat: every member at one height (or PlanOnly), plan distances.
+	flat := rule.PlanOnly || !slices.ContainsFunc(ms, func(m member) bool { return m.z != ms[0].z })
 	rise := func(i, j int, d float64) float64 {
-		if dz := ms[i].z - ms[j].z; dz != 0 && !rule.PlanOnly {
-			return math.Hypot(d, dz)
+		if flat {
+			return d
 		}
-		return d
+		return math.Hypot(d, ms[i].z-ms[j].z)
 	}
 	dist := func(i, j int) float64 {
 		if rule.Measure == Edges {
 			d, _, _ := geom.DistConvex(ms[i].shape, ms[j].shape)
 			return rise(i, j, d)
+		}
+		if flat {
+			return ms[i].p.Sub(ms[j].p).Norm()
 		}
 		return rise(i, j, ms[i].p.Sub(ms[j].p).Norm())
 	}
