@@ -7,6 +7,7 @@
 //	sightline check [--json] FILE
 //	sightline demo [--json] [--out DIR]
 //	sightline render FILE [--query ID] -o OUT.png
+//	sightline serve [--addr HOST:PORT] [FILE]
 //	sightline version
 //
 // Exit status: 0 when the file is valid (whatever the answers are); 2 when
@@ -50,6 +51,9 @@ func usage(w io.Writer) {
   sightline render FILE [--query ID] -o OUT.png
                                   draw the table with every answer, or one
                                   query's verdict sheet
+  sightline serve [--addr HOST:PORT] [FILE]
+                                  the HTTP API and the interactive table
+                                  (default 127.0.0.1:8080, the embedded scenario)
   sightline version               print the version
 `)
 }
@@ -67,6 +71,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runDemo(args[1:], stdout, stderr)
 	case "render":
 		return runRender(args[1:], stdout, stderr)
+	case "serve":
+		return runServe(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "sightline %s (scenario format v%d)\n", version, scenario.Version)
 		return exitOK
