@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,7 +123,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	var a *answer.Answer
 	if id != "" {
 		if a = find(answers, id); a == nil {
-			s.fail(w, r, http.StatusBadRequest, queryError(f, id, errs))
+			s.fail(w, r, http.StatusBadRequest, queryError(f, id, errs, fmt.Errorf("no answered query with id %q", id)))
 			return
 		}
 	}
@@ -164,22 +165,30 @@ func pxPerInch(v string) (float64, error) {
 	return ppi, nil
 }
 
-// queryError says why query id has no answer: its own error when it has
-// one, else the CLI's "no answered query" message.
-func queryError(f *scenario.File, id string, errs []error) error {
+// queryError says why query id of f has no answer: its own error among
+// errs, or an error about the whole file (the ruleset, its options) that
+// made every query unanswerable, else otherwise.
+func queryError(f *scenario.File, id string, errs []error, otherwise error) error {
 	for i := range f.Queries {
 		if f.Queries[i].ID != id {
 			continue
 		}
-		prefix := f.Queries[i].JSONPath
 		for _, err := range errs {
-			var fe *scenario.Error
-			if errors.As(err, &fe) && (fe.Path == prefix || strings.HasPrefix(fe.Path, prefix+".")) {
+			if about(err, f.Queries[i].JSONPath) {
 				return err
 			}
 		}
 	}
-	return fmt.Errorf("no answered query with id %q", id)
+	if len(errs) == 1 && !slices.ContainsFunc(f.Queries, func(q scenario.Query) bool { return about(errs[0], q.JSONPath) }) {
+		return errs[0]
+	}
+	return otherwise
+}
+
+// about reports whether err is a *scenario.Error at path or inside it.
+func about(err error, path string) bool {
+	var fe *scenario.Error
+	return errors.As(err, &fe) && (fe.Path == path || strings.HasPrefix(fe.Path, path+".") || strings.HasPrefix(fe.Path, path+"["))
 }
 
 func find(answers []*answer.Answer, id string) *answer.Answer {

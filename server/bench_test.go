@@ -3,6 +3,7 @@ package server
 import (
 	"testing"
 
+	"github.com/sightline/sightline/answer"
 	"github.com/sightline/sightline/scenario"
 )
 
@@ -29,6 +30,20 @@ func BenchmarkDecode(b *testing.B) {
 	for b.Loop() {
 		if _, err := scenario.DecodeBytes(doc); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheck is POST /v1/check's work on the default scenario.
+func BenchmarkCheck(b *testing.B) {
+	doc := scenario.DefaultJSON()
+	for b.Loop() {
+		f, err := scenario.DecodeBytes(doc)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, errs := answer.Run(f); len(errs) > 0 {
+			b.Fatal(errs)
 		}
 	}
 }

@@ -97,89 +97,92 @@ func checkPair(f *scenario.File, shooter, target, moved string) error {
 }
 
 // lookAt answers the pair through the file's ruleset and sight between
-// moved and each enemy.
+// moved and each enemy. All the queries run in one answer.Run over a copy
+// of f, so the ruleset's options are read once.
 func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) {
 	b := &lookBody{Shooter: shooter, Target: target, Moved: moved}
-	var err error
-	ask := func(kind string) *answer.Answer {
-		if err != nil {
-			return nil
+	qs := []scenario.Query{
+		pairQuery("range", shooter, target), pairQuery("sight", shooter, target),
+		pairQuery("visible-fraction", shooter, target), pairQuery("arc", shooter, target),
+	}
+	enemyIDs := enemiesOf(f, moved)
+	for _, e := range enemyIDs {
+		qs = append(qs, pairQuery("sight", moved, e), pairQuery("sight", e, moved), pairQuery("visible-fraction", moved, e))
+	}
+	shot, shotErr := shotQuery(f, shooter, target)
+	if shotErr == nil {
+		qs = append(qs, shot)
+	}
+	run := *f
+	run.Queries = qs
+	answers, errs := answer.Run(&run)
+	byID := make(map[string]*answer.Answer, len(answers))
+	for _, a := range answers {
+		byID[a.ID] = a
+	}
+	for i, q := range qs {
+		if byID[q.ID] == nil && q.Kind != "shot" {
+			return nil, queryError(&run, q.ID, errs, fmt.Errorf("%s: %s not answered", qs[i].JSONPath, q.Kind))
 		}
-		var a *answer.Answer
-		a, err = answer.One(f, pairQuery(kind, shooter, target))
-		return a
 	}
-	b.Range, b.Sight, b.Fraction, b.Arc = ask("range"), ask("sight"), ask("visible-fraction"), ask("arc")
-	if err != nil {
-		return nil, err
-	}
+	b.Range, b.Sight, b.Fraction, b.Arc = byID[qs[0].ID], byID[qs[1].ID], byID[qs[2].ID], byID[qs[3].ID]
 	if fr, ok := number(b.Fraction, "fraction"); ok {
 		if i := looseBands().Band(fr); i >= 0 && i < len(bandNames) {
 			b.Band = bandNames[i]
 		}
 	}
-	shot, err := shotQuery(f, shooter, target)
-	if err == nil {
-		b.Shot, err = answer.One(f, shot)
+	if b.Shot = byID[shot.ID]; shotErr == nil && b.Shot == nil {
+		shotErr = queryError(&run, shot.ID, errs, errors.New("no shot verdict"))
 	}
-	if err != nil {
-		b.Shot, b.NoShot = nil, err.Error()
+	if shotErr != nil {
+		b.NoShot = shotErr.Error()
 	}
-	if moved != "" {
-		if b.Enemies, err = enemies(f, moved); err != nil {
-			return nil, err
-		}
+	for _, e := range enemyIDs {
+		v := enemyView{ID: e, Sees: flag(byID[pairID("sight", moved, e)], "visible"),
+			SeenBy: flag(byID[pairID("sight", e, moved)], "visible")}
+		v.Fraction, _ = number(byID[pairID("visible-fraction", moved, e)], "fraction")
+		b.Enemies = append(b.Enemies, v)
 	}
 	return b, nil
 }
 
-// enemies answers sight both ways and the visible fraction between moved
-// and every model of another side (every other model when moved has no
-// side).
-func enemies(f *scenario.File, moved string) ([]enemyView, error) {
+// enemiesOf lists the models of another side than moved (every other model
+// when moved has no side), in file order; none when moved is "".
+func enemiesOf(f *scenario.File, moved string) []string {
 	bf := f.Battlefield()
-	m, _ := bf.Model(moved)
-	var out []enemyView
-	for _, e := range bf.Models() {
-		if e.ID == moved || m.Side != "" && e.Side == m.Side {
-			continue
-		}
-		v := enemyView{ID: e.ID}
-		sees, err := answer.One(f, pairQuery("sight", moved, e.ID))
-		if err != nil {
-			return nil, err
-		}
-		seen, err := answer.One(f, pairQuery("sight", e.ID, moved))
-		if err != nil {
-			return nil, err
-		}
-		fr, err := answer.One(f, pairQuery("visible-fraction", moved, e.ID))
-		if err != nil {
-			return nil, err
-		}
-		v.Sees, v.SeenBy = flag(sees, "visible"), flag(seen, "visible")
-		v.Fraction, _ = number(fr, "fraction")
-		out = append(out, v)
+	m, ok := bf.Model(moved)
+	if !ok {
+		return nil
 	}
-	return out, nil
+	var out []string
+	for _, e := range bf.Models() {
+		if e.ID != moved && (m.Side == "" || e.Side != m.Side) {
+			out = append(out, e.ID)
+		}
+	}
+	return out
 }
 
+// pairID is the id of the look query of kind from one model to another.
+func pairID(kind, from, to string) string { return "look:" + kind + ":" + from + ":" + to }
+
 // pairQuery is a query of kind from one model to another, as if written
-// in the file (its JSON path names the look endpoint in errors).
-func pairQuery(kind, from, to string) *scenario.Query {
+// in the file; its JSON path ("look.ID") names it in errors.
+func pairQuery(kind, from, to string) scenario.Query {
+	id := pairID(kind, from, to)
 	raw, _ := json.Marshal(struct {
 		ID   string `json:"id"`
 		Kind string `json:"kind"`
 		From string `json:"from"`
 		To   string `json:"to"`
-	}{"look-" + kind, kind, from, to})
-	return &scenario.Query{ID: "look-" + kind, Kind: kind, From: from, To: to, Raw: raw, JSONPath: "look." + kind}
+	}{id, kind, from, to})
+	return scenario.Query{ID: id, Kind: kind, From: from, To: to, Raw: raw, JSONPath: "look." + id}
 }
 
 // shotQuery is the file's shot query for shooter (or its first shot
 // query) aimed at target; with no shot query in the file, a bare shot with
 // no weapon, which a game may refuse.
-func shotQuery(f *scenario.File, shooter, target string) (*scenario.Query, error) {
+func shotQuery(f *scenario.File, shooter, target string) (scenario.Query, error) {
 	var tmpl *scenario.Query
 	for i := range f.Queries {
 		q := &f.Queries[i]
@@ -191,7 +194,7 @@ func shotQuery(f *scenario.File, shooter, target string) (*scenario.Query, error
 	path := "look.shot"
 	if tmpl != nil {
 		if err := json.Unmarshal(tmpl.Raw, &fields); err != nil {
-			return nil, fmt.Errorf("%s: %w", tmpl.JSONPath, err)
+			return scenario.Query{ID: "look-shot"}, fmt.Errorf("%s: %w", tmpl.JSONPath, err)
 		}
 		path = tmpl.JSONPath
 	}
@@ -200,24 +203,31 @@ func shotQuery(f *scenario.File, shooter, target string) (*scenario.Query, error
 	}
 	raw, err := json.Marshal(fields)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return scenario.Query{ID: "look-shot"}, fmt.Errorf("%s: %w", path, err)
 	}
-	q := &scenario.Query{ID: "look-shot", Kind: "shot", Shooter: shooter, Target: target, Raw: raw, JSONPath: path}
+	q := scenario.Query{ID: "look-shot", Kind: "shot", Shooter: shooter, Target: target, Raw: raw, JSONPath: path}
 	if tmpl != nil {
 		q.Weapon, q.Extra = tmpl.Weapon, tmpl.Extra
 	}
 	return q, nil
 }
 
-// flag is answer field name as a bool (false when absent).
+// flag is answer field name as a bool (false when absent or a is nil).
 func flag(a *answer.Answer, name string) bool {
+	if a == nil {
+		return false
+	}
 	v, _ := a.Get(name)
 	b, _ := v.(bool)
 	return b
 }
 
-// number is answer field name as a float64.
+// number is answer field name as a float64 (false when absent or a is
+// nil).
 func number(a *answer.Answer, name string) (float64, bool) {
+	if a == nil {
+		return 0, false
+	}
 	v, ok := a.Get(name)
 	if !ok {
 		return 0, false

@@ -11,7 +11,7 @@ const state = {
   look: null, lookError: '', goodText: '', failedText: '', inflight: false, pending: false, dragging: null, pick: 'shooter',
 };
 // Timings of every answered update, read by the browser test.
-const stats = window.sightlineStats = { updates: [], errors: 0, ready: false };
+const stats = window.sightlineStats = { updates: [], errors: 0, ready: false, state };
 
 async function post(path, text) {
   const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
