@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/sightline/sightline/answer"
@@ -115,7 +118,7 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 	}
 	run := *f
 	run.Queries = qs
-	answers, errs := answer.Run(&run)
+	answers, errs := runParallel(&run)
 	byID := make(map[string]*answer.Answer, len(answers))
 	for _, a := range answers {
 		byID[a.ID] = a
@@ -145,6 +148,38 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 	}
 	return b, nil
 }
+
+// runParallel is answer.Run over f's queries split across the CPUs (a
+// battlefield is safe for concurrent readers), answers and errors in
+// query order.
+func runParallel(f *scenario.File) ([]*answer.Answer, []error) {
+	n := min(runtime.GOMAXPROCS(0), maxLookWorkers, len(f.Queries))
+	if n <= 1 {
+		return answer.Run(f)
+	}
+	answers, errs := make([][]*answer.Answer, n), make([][]error, n)
+	var wg sync.WaitGroup
+	for w := range n {
+		part := *f
+		part.Queries = f.Queries[w*len(f.Queries)/n : (w+1)*len(f.Queries)/n]
+		wg.Go(func() { answers[w], errs[w] = answer.Run(&part) })
+	}
+	wg.Wait()
+	// An error about the whole file (its ruleset, its options) comes once
+	// from each part: keep one, as answer.Run does.
+	var all []error
+	seen := map[string]bool{}
+	for _, err := range slices.Concat(errs...) {
+		if !seen[err.Error()] {
+			seen[err.Error()] = true
+			all = append(all, err)
+		}
+	}
+	return slices.Concat(answers...), all
+}
+
+// maxLookWorkers bounds the goroutines of one look.
+const maxLookWorkers = 4
 
 // enemiesOf lists the models of another side than moved (every other model
 // when moved has no side), in file order; none when moved is "".

@@ -116,10 +116,13 @@ test('drag a model from the open to behind a building', { skip, timeout: 180000 
     const updates = await page.evaluate(n => window.sightlineStats.updates.slice(n), before);
     const drag = updates.filter(u => u.dragging);
     assert.ok(drag.length > 0, 'updates answered while dragging');
-    const ms = drag.map(u => u.ms), serverMs = drag.map(u => u.serverMs);
-    console.log(`# drag updates: ${drag.length} answered while dragging (${steps} pointer moves); ` +
-      `round trip p50 ${percentile(ms, 0.5).toFixed(1)} ms, p90 ${percentile(ms, 0.9).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms; ` +
-      `server p50 ${percentile(serverMs, 0.5).toFixed(1)} ms; one frame is 16.7 ms`);
+    const ms = drag.map(u => u.ms), serverMs = drag.map(u => u.serverMs), frame = drag.map(u => u.frameMs).filter(x => x !== null);
+    const fmt = xs => `p50 ${percentile(xs, 0.5).toFixed(1)} ms, p90 ${percentile(xs, 0.9).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+    console.log(`# drag updates: ${drag.length} answered while dragging (${steps} pointer moves, one model moved, ` +
+      `sight both ways and visible fraction to each enemy recomputed); one frame is 16.7 ms`);
+    console.log(`#   server (decode + terrain.New + all answers): ${fmt(serverMs)}`);
+    console.log(`#   round trip (post to answer drawn):           ${fmt(ms)}`);
+    console.log(`#   to the next animation frame:                 ${fmt(frame)}`);
 
     // Turn strider-1 with the wheel: the document's facing changes.
     const strider = await screen(page, 38, 29);

@@ -67,7 +67,10 @@ async function look() {
     Object.assign(state, { look: body, lookError: '', goodText: text });
     showLook();
     const ms = performance.now() - t0;
-    stats.updates.push({ ms, serverMs: body.micros / 1000, dragging: !!state.dragging });
+    const u = { ms, serverMs: body.micros / 1000, dragging: !!state.dragging, frameMs: null };
+    stats.updates.push(u);
+    // frameMs: until the frame that shows the answer starts.
+    requestAnimationFrame(() => { u.frameMs = performance.now() - t0; });
     setStatus(`updated in ${ms.toFixed(1)} ms (server ${(body.micros / 1000).toFixed(1)} ms)`);
     scheduleFragment();
   } catch (err) {

@@ -35,7 +35,8 @@ export function drawTable(svg, plan) {
   const overlay = el('g', {}, world);
   const models = el('g', {}, world);
   const labels = el('g', {}, svg);
-  for (const p of plan.pieces) pieceLabel(labels, p, D);
+  const placed = [];
+  for (const p of plan.pieces) pieceLabel(labels, p, D, placed);
   const sides = [...new Set(plan.models.map(m => m.side || ''))];
   for (const m of plan.models) {
     m.color = sidePalette[sides.indexOf(m.side || '') % sidePalette.length];
@@ -50,9 +51,12 @@ function drawPiece(parent, p, maxH) {
   for (const h of p.holes || []) d += ringPath(h);
   const cls = ['piece', p.kind, p.sight, p.kind === 'area' && p.sight === 'clear' ? 'clear' : ''].join(' ');
   const g = el('g', { 'data-piece': p.id }, parent);
-  const path = el('path', { d, class: cls, 'fill-rule': 'evenodd' }, g);
-  // Taller pieces are drawn darker: height reads at a glance.
-  if (p.height > 0 && p.kind !== 'smoke') path.style.filter = `brightness(${1.1 - 0.45 * p.height / maxH})`;
+  el('path', { d, class: cls, 'fill-rule': 'evenodd' }, g);
+  // Taller pieces are drawn darker (a shade on top, cheaper to paint than
+  // a CSS filter): height reads at a glance.
+  if (p.height > 0 && p.kind !== 'smoke') {
+    el('path', { d, fill: '#000', 'fill-opacity': (0.4 * p.height / maxH).toFixed(3), 'fill-rule': 'evenodd', 'pointer-events': 'none' }, g);
+  }
   el('title', {}, g).textContent = `${p.id}${p.name ? ' (' + p.name + ')' : ''}: ${p.kind}, ${p.height} in high, sight ${p.sight}, cover ${p.cover}`;
   for (const w of p.walls || []) {
     el('line', { class: 'wall', x1: w.from[0], y1: w.from[1], x2: w.to[0], y2: w.to[1] }, g);
@@ -60,9 +64,14 @@ function drawPiece(parent, p, maxH) {
   }
 }
 
-function pieceLabel(parent, p, D) {
+// pieceLabel writes the id and height at the middle of the piece, or near
+// its bottom edge when another label already sits there (a hill's top).
+function pieceLabel(parent, p, D, placed) {
   const xs = p.outer.map(q => q[0]), ys = p.outer.map(q => q[1]);
-  const x = (Math.min(...xs) + Math.max(...xs)) / 2, y = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const x = (Math.min(...xs) + Math.max(...xs)) / 2;
+  let y = (Math.min(...ys) + Math.max(...ys)) / 2;
+  if (placed.some(([px, py]) => Math.abs(px - x) < 4 && Math.abs(py - y) < 1)) y = Math.min(...ys) + 0.8;
+  placed.push([x, y]);
   const t = el('text', { class: 'piece-label', x, y: D - y, 'text-anchor': 'middle' }, parent);
   t.textContent = p.height > 0 ? `${p.id} ${p.height}″` : p.id;
 }
@@ -99,7 +108,9 @@ function drawModel(parent, labels, m, D) {
     baseShape(g, m.base, [0, 0], { class: 'base', ...fill });
   }
   if (m.hull.length > 0) {
-    el('rect', { class: 'hull', x: -m.hull.length / 2, y: -m.hull.width / 2, width: m.hull.length, height: m.hull.width }, g);
+    // A model without a base shows its side on its hull.
+    const hullFill = m.base.shape ? {} : { style: `fill: ${m.color}; fill-opacity: .85` };
+    el('rect', { class: 'hull', x: -m.hull.length / 2, y: -m.hull.width / 2, width: m.hull.length, height: m.hull.width, ...hullFill }, g);
   }
   const r = reach(m);
   el('line', { class: 'bow', x1: 0, y1: 0, x2: r + 0.25, y2: 0 }, g);
