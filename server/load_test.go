@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -114,7 +115,17 @@ func TestLoad(t *testing.T) {
 	if len(failures) > 0 {
 		t.Fatalf("%d of %d requests failed; first: %s", len(failures), loadRequests, failures[0])
 	}
+	var perKind []string
+	for k, c := range calls {
+		var ls []time.Duration
+		for i := k; i < loadRequests; i += len(calls) {
+			ls = append(ls, lat[i])
+		}
+		slices.Sort(ls)
+		perKind = append(perKind, fmt.Sprintf("%s p50 %v", c.name, ls[len(ls)/2].Round(10*time.Microsecond)))
+	}
 	slices.Sort(lat)
+	defer t.Logf("per endpoint: %s", strings.Join(perKind, ", "))
 	t.Logf("%d requests (%d endpoints round robin) from %d clients on loopback: p50 %v, p99 %v, max %v; %.0f requests/s over %v",
 		loadRequests, len(calls), loadClients, lat[len(lat)/2].Round(10*time.Microsecond), lat[len(lat)*99/100].Round(10*time.Microsecond),
 		lat[len(lat)-1].Round(10*time.Microsecond), float64(loadRequests)/elapsed.Seconds(), elapsed.Round(time.Millisecond))
