@@ -64,10 +64,11 @@ async function look() {
   const q = new URLSearchParams({ shooter: state.shooter, target: state.target, moved: state.moved });
   try {
     const body = await (await post('/v1/look?' + q, text)).json();
+    const fetchMs = performance.now() - t0;
     Object.assign(state, { look: body, lookError: '', goodText: text });
     showLook();
     const ms = performance.now() - t0;
-    const u = { ms, serverMs: body.micros / 1000, dragging: !!state.dragging, frameMs: null };
+    const u = { ms, fetchMs, serverMs: body.micros / 1000, dragging: !!state.dragging, frameMs: null };
     stats.updates.push(u);
     // frameMs: until the frame that shows the answer starts.
     requestAnimationFrame(() => { u.frameMs = performance.now() - t0; });
