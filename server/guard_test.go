@@ -116,9 +116,17 @@ func TestGracefulShutdown(t *testing.T) {
 	}()
 	<-started
 	cancel()
-	time.Sleep(50 * time.Millisecond) // Shutdown has closed the listener
-	if _, err := net.Dial("tcp", ln.Addr().String()); err == nil {
-		t.Error("new connections are accepted after shutdown began")
+	// Shutdown closes the listener at once; wait for it, boundedly.
+	closed := false
+	for deadline := time.Now().Add(10 * time.Second); !closed && time.Now().Before(deadline); {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		if closed = err != nil; !closed {
+			c.Close()
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if !closed {
+		t.Error("new connections are still accepted 10 s after shutdown began")
 	}
 	close(release)
 	if b := <-got; b != "done" {
