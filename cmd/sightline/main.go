@@ -159,6 +159,7 @@ func report(answers []*answer.Answer, errs []error, name string, asJSON bool, st
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
 			fmt.Fprintf(stderr, "sightline: %v\n", err)
 			return exitFailure
@@ -168,8 +169,13 @@ func report(answers []*answer.Answer, errs []error, name string, asJSON bool, st
 			fmt.Fprintln(stdout, a.Text())
 		}
 	}
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	// Errors of single queries are in the results already; stderr gets
+	// them too in JSON mode (stdout is for machines), and always the error
+	// that left no query answered.
+	if asJSON || len(answers) == 0 {
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		}
 	}
 	if len(errs) > 0 {
 		return exitInvalid

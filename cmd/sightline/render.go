@@ -76,7 +76,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 
 func find(answers []*answer.Answer, id string) *answer.Answer {
 	for _, a := range answers {
-		if a.ID == id {
+		if a.ID == id && a.Err == nil {
 			return a
 		}
 	}
@@ -112,6 +112,9 @@ func writePictures(f *scenario.File, answers []*answer.Answer, dir string) ([]st
 	}
 	written = append(written, name)
 	for _, a := range answers {
+		if a.Err != nil {
+			continue // nothing to draw: the error is in the results
+		}
 		img, err := answer.Picture(f, a, render.Options{})
 		if err != nil {
 			return written, fmt.Errorf("query %s: %w", a.ID, err)
