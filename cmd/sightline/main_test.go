@@ -203,3 +203,28 @@ func TestEveryQueryGetsAnAnswer(t *testing.T) {
 		t.Errorf("results[2] = %v, want reachable false as an answer", doc.Results[2])
 	}
 }
+
+// TestFlagsAfterFileAndHelp: flags work after the file, every command
+// answers --help with its usage, flags and exit status on stdout and exit
+// status 0, and a wrong argument count names the usage.
+func TestFlagsAfterFileAndHelp(t *testing.T) {
+	code, out, _ := runCLI("check", "testdata/range.json", "--json")
+	if code != exitOK || !strings.HasPrefix(out, "{") {
+		t.Errorf("check FILE --json: exit %d, output %.40q..., want JSON", code, out)
+	}
+	for _, name := range []string{"check", "demo", "render", "version"} {
+		code, out, errs := runCLI(name, "--help")
+		if code != exitOK || !strings.Contains(out, "usage: sightline "+name) || !strings.Contains(out, "Exit status:") || errs != "" {
+			t.Errorf("%s --help: exit %d, stdout %q, stderr %q", name, code, out, errs)
+		}
+	}
+	if code, out, _ := runCLI("help"); code != exitOK || !strings.Contains(out, "sightline render") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	if code, _, errs := runCLI("check", "a.json", "b.json"); code != exitInvalid || !strings.Contains(errs, "usage: sightline check") {
+		t.Errorf("check a b: exit %d, stderr %q", code, errs)
+	}
+	if code, out, _ := runCLI("version"); code != exitOK || !strings.HasPrefix(out, "sightline ") || !strings.Contains(out, "scenario format v1") {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+}
