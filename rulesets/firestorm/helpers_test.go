@@ -96,3 +96,17 @@ func failed(v *rulesets.Verdict) []string {
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
 
 func sprintf(f string, a ...any) string { return fmt.Sprintf(f, a...) }
+
+// decode decodes a scenario source and parses its options.
+func decode(t testing.TB, src string) (*scenario.File, *terrain.Battlefield, Options) {
+	t.Helper()
+	f, err := scenario.DecodeBytes([]byte(src))
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	o, err := Game.ParseOptions(f)
+	if err != nil {
+		t.Fatalf("options: %v", err)
+	}
+	return f, f.Battlefield(), *o.(*Options)
+}
