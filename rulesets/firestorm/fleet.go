@@ -123,10 +123,29 @@ func ArcSet(m *terrain.Model, p geom.Pose, opt Options) los.ArcSet {
 	return set
 }
 
-// ArcLayout returns the los layout of Firestorm's arcs: every model's set
-// is ArcSet at its own pose, whichever arc is asked for.
+// ArcLayout returns the los layout of Firestorm's arcs for generic arc
+// queries: every model's set is ArcSet at its own pose, followed by the
+// generic names as aliases (front = F, side = B and S, rear = H; fore,
+// port, starboard, aft; all), so a query in the generic words is answered
+// with the base's quadrants. F, B, S and H come first, so the arc a target
+// is reported in is always one of them.
 func ArcLayout(opt Options) los.ArcLayout {
-	return func(m *terrain.Model, _ string) (los.ArcSet, error) { return ArcSet(m, m.Pose(), opt), nil }
+	return func(m *terrain.Model, _ string) (los.ArcSet, error) {
+		set := ArcSet(m, m.Pose(), opt)
+		parts := func(names ...string) []geom.Sector {
+			var out []geom.Sector
+			for _, n := range names {
+				out = append(out, set.Arcs[set.Index(n)].Parts...)
+			}
+			return out
+		}
+		set.Arcs = append(set.Arcs,
+			los.NamedSector{Name: los.ArcFront, Parts: parts(ArcF)}, los.NamedSector{Name: los.ArcSide, Parts: parts(ArcB, ArcS)},
+			los.NamedSector{Name: los.ArcRear, Parts: parts(ArcH)}, los.NamedSector{Name: los.ArcFore, Parts: parts(ArcF)},
+			los.NamedSector{Name: los.ArcPort, Parts: parts(ArcB)}, los.NamedSector{Name: los.ArcStarboard, Parts: parts(ArcS)},
+			los.NamedSector{Name: los.ArcAft, Parts: parts(ArcH)}, los.NamedSector{Name: los.ArcAll, Parts: []geom.Sector{geom.FullSector()}})
+		return set, nil
+	}
 }
 
 // arcCodes maps a weapon's card code (FT-06) onto the arcs it may fire

@@ -1,6 +1,7 @@
 package firestorm
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/golang/geo/s1"
@@ -49,9 +50,12 @@ type shotRequest struct {
 }
 
 func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
+	if err := q.Weapon.validate(env.FieldPath("weapon")); err != nil {
+		return rulesets.Result{}, err
+	}
 	v, r, err := CheckShot(env.Battlefield, q.Shooter, q.Target, q.Weapon, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("weapon", err)
+		return rulesets.Result{}, env.At("shooter", err)
 	}
 	res := rulesets.VerdictResult(v, shotFields(r)...)
 	res.Draw([]string{q.Shooter, q.Target}, shotParts(env, r, q.Weapon)...)
@@ -117,6 +121,11 @@ type attackRequest struct {
 }
 
 func answerAttack(env *rulesets.Env, q *attackRequest) (rulesets.Result, error) {
+	for i, f := range q.Firers {
+		if err := f.Weapon.validate(env.FieldPath(fmt.Sprintf("firers[%d].weapon", i))); err != nil {
+			return rulesets.Result{}, err
+		}
+	}
 	v, r, err := CheckAttack(env.Battlefield, q.Firers, q.Target, options(env))
 	if err != nil {
 		return rulesets.Result{}, env.At("firers", err)
