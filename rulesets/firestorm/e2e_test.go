@@ -53,20 +53,20 @@ func TestWholeTurn(t *testing.T) {
 		id, field string
 		value     any
 	}{
-		{"advance", "legal", true},     // 8 in each, v3 turns 45° after: rank 2's one turn
-		{"advance", "coherent", true},  // stands 4 in apart
-		{"too-far", "legal", false},    // 9 in > B 8
-		{"swing", "legal", false},      // -45° before and -45° after: rank 2 turns once
-		{"coherent", "legal", true},    // 4 in apart before moving
-		{"v1-shot", "band", "ER"},      // (16,12)-(26,32): 22.36 in
-		{"v1-shot", "diceAfter", 3},    // 7 halved by the nebula
-		{"v1-shot", "legal", true},     // passes the moon 2.24 in from its centre (radius 1.2)
-		{"v3-shot", "legal", false},    // (24,12)-(26,32) passes 0.10 in from the moon's centre
+		{"advance", "legal", true},    // 8 in each, v3 turns 45° after: rank 2's one turn
+		{"advance", "coherent", true}, // stands 4 in apart
+		{"too-far", "legal", false},   // 9 in > B 8
+		{"swing", "legal", false},     // -45° before and -45° after: rank 2 turns once
+		{"coherent", "legal", true},   // 4 in apart before moving
+		{"v1-shot", "band", "ER"},     // (16,12)-(26,32): 22.36 in
+		{"v1-shot", "diceAfter", 3},   // 7 halved by the nebula
+		{"v1-shot", "legal", true},    // passes the moon 2.24 in from its centre (radius 1.2)
+		{"v3-shot", "legal", false},   // (24,12)-(26,32) passes 0.10 in from the moon's centre
 		{"v3-shot", "blockedBy", "moon"},
-		{"attack", "legal", true},      // v1 and v2 combine, coherent
-		{"attack", "dice", 14},         // v3 dropped
-		{"attack", "diceAfter", 7},     // one gas cloud: 14 -> 7
-		{"board", "legal", false},      // every boarder > 8 in away
+		{"attack", "legal", true},  // v1 and v2 combine, coherent
+		{"attack", "dice", 14},     // v3 dropped
+		{"attack", "diceAfter", 7}, // one gas cloud: 14 -> 7
+		{"board", "legal", false},  // every boarder > 8 in away
 		{"range", "distance", 22.360679775},
 	}
 	for _, w := range want {
