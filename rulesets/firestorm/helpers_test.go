@@ -110,3 +110,6 @@ func decode(t testing.TB, src string) (*scenario.File, *terrain.Battlefield, Opt
 	}
 	return f, f.Battlefield(), *o.(*Options)
 }
+
+// lengthOf converts inches to the option type.
+func lengthOf(x float64) scenario.Length { return scenario.Length(x) }
