@@ -114,12 +114,18 @@ func ArcSet(m *terrain.Model, p geom.Pose, opt Options) los.ArcSet {
 		apex = standsAt(m, p, opt.ship(m.ID))[0]
 	}
 	set := los.QuadrantArcs(geom.Pose{Position: apex, Facing: p.Facing})
-	rename := map[string]string{los.ArcFore: ArcF, los.ArcPort: ArcB, los.ArcStarboard: ArcS, los.ArcAft: ArcH}
-	arcs := make([]los.NamedSector, len(set.Arcs))
 	for i, a := range set.Arcs {
-		arcs[i] = los.NamedSector{Name: rename[a.Name], Parts: a.Parts}
+		switch a.Name {
+		case los.ArcFore:
+			set.Arcs[i].Name = ArcF
+		case los.ArcPort:
+			set.Arcs[i].Name = ArcB
+		case los.ArcStarboard:
+			set.Arcs[i].Name = ArcS
+		case los.ArcAft:
+			set.Arcs[i].Name = ArcH
+		}
 	}
-	set.Arcs = arcs
 	return set
 }
 

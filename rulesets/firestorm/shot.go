@@ -150,12 +150,15 @@ func measureShot(bf *terrain.Battlefield, a, b *terrain.Model, w Weapon, opt *Op
 	lineCheck(v, &r, w, forbid)
 	r.Halvings = len(r.Line.Crossed)
 	r.DiceAfter = halve(r.Dice, r.Halvings)
+	n := r.Dice
 	for i, id := range r.Line.Crossed {
 		v.Measure("inside "+id, rulesets.Round(r.Line.Inside[i]), "in")
+		v.Allow(halvingClause(r.Line.Kinds[i]), "the line runs %.2f in through %s %s: %d dice halved to %d", r.Line.Inside[i], r.Line.Kinds[i], id, n, n/2)
 		v.Modify(rulesets.Modifier{Name: "dice halved", Clause: halvingClause(r.Line.Kinds[i]), Text: fmt.Sprintf("the line crosses %s %s", r.Line.Kinds[i], id)})
+		n /= 2
 	}
 	if r.Halvings > 1 {
-		v.Allow(ftStack, "%d pieces crossed: the dice are halved %d times, rounding down each time", r.Halvings, r.Halvings)
+		v.Allow(ftStack, "%d pieces crossed: the effects add up, %d dice become %d (halved %d times, rounding down each time)", r.Halvings, r.Dice, r.DiceAfter, r.Halvings)
 	}
 	return r
 }
@@ -253,7 +256,7 @@ func CheckAttack(bf *terrain.Battlefield, firers []Firer, target string, opt Opt
 		sub := rulesets.NewVerdict()
 		r := measureShot(bf, a, b, f.Weapon, &opt, sub)
 		res.Shots = append(res.Shots, r)
-		v.Reasons = append(v.Reasons, prefixed(f.Model, sub.Reasons, r.Legal)...)
+		v.Reasons = append(v.Reasons, prefixed(f.Model, sub.Reasons)...)
 		v.Measures = append(v.Measures, sub.Measures...)
 		if r.Legal {
 			res.Combined = append(res.Combined, f.Model)
@@ -271,7 +274,7 @@ func CheckAttack(bf *terrain.Battlefield, firers []Firer, target string, opt Opt
 // prefixed turns a firer's reasons into reasons of the attack: a failed
 // check drops the firer from the combination but does not by itself make
 // the attack illegal.
-func prefixed(id string, rs []rulesets.Reason, legal bool) []rulesets.Reason {
+func prefixed(id string, rs []rulesets.Reason) []rulesets.Reason {
 	out := make([]rulesets.Reason, len(rs))
 	for i, r := range rs {
 		r.Text = id + ": " + r.Text
@@ -280,7 +283,6 @@ func prefixed(id string, rs []rulesets.Reason, legal bool) []rulesets.Reason {
 		}
 		out[i] = r
 	}
-	_ = legal
 	return out
 }
 
