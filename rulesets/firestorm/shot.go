@@ -266,6 +266,9 @@ func CheckAttack(bf *terrain.Battlefield, firers []Firer, target string, opt Opt
 	}
 	combineChecks(bf, firers, &res, v, &opt)
 	res.Dice, res.Final = pool(res, opt.HalveDice)
+	if res.Dice != res.Final && len(res.Combined) > 1 {
+		v.Allow(ftStack, "the combined pool of %d dice is halved per piece its lines cross (halveDice %s): %d dice", res.Dice, opt.HalveDice, res.Final)
+	}
 	v.Measure("combined dice", float64(res.Dice), "dice")
 	v.Measure("dice after halving", float64(res.Final), "dice")
 	return v, res, nil
@@ -329,7 +332,11 @@ func combineChecks(bf *terrain.Battlefield, firers []Firer, res *AttackResult, v
 		v.Forbid(ftCombine, "squadron %s is not coherent (%s): it may not combine attacks", squad, c.Explain())
 		return
 	}
-	v.Allow(ftCombine, "%d firers of squadron %s combine: class %q, shared MARs %v, the squadron is coherent", len(left), squad, class, shared)
+	mars := fmt.Sprintf("shared MARs %v", shared)
+	if none {
+		mars = "no weapon has a MAR"
+	}
+	v.Allow(ftCombine, "%d firers of squadron %s combine: class %q, %s, the squadron is coherent", len(left), squad, class, mars)
 }
 
 // oneSquad returns the firers' squadron when they share one.
