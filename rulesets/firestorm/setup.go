@@ -36,8 +36,27 @@ func ReviewTerrain(bf *terrain.Battlefield, opt Options) (*rulesets.Verdict, []s
 			v.Allow(clause, "warning: %s", msg)
 		}
 	}
+	for _, sec := range Sectors(bf, opt) {
+		if !sectorHasPiece(bf, sec) {
+			msg := fmt.Sprintf("sector %v has no terrain piece (each sector should have one)", sec.Index)
+			warnings = append(warnings, msg)
+			v.Allow(ftSectors, "warning: %s", msg)
+		}
+	}
 	v.Allow(ftTerrainSize, "%d pieces, each with a closed boundary", len(bf.Pieces()))
 	return v, warnings
+}
+
+// sectorHasPiece reports whether a piece's footprint reaches into the
+// sector's interior.
+func sectorHasPiece(bf *terrain.Battlefield, s Sector) bool {
+	r := geom.ConvexPolygon{geom.Pt(s.Min[0], s.Min[1]), geom.Pt(s.Max[0], s.Min[1]), geom.Pt(s.Max[0], s.Max[1]), geom.Pt(s.Min[0], s.Max[1])}
+	for _, p := range bf.Pieces() {
+		if overlapArea(p.ConvexParts(), [][]geom.Point{r}) > 1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // MinefieldCount returns how many minefields each side places (FT-17,

@@ -2,6 +2,7 @@ package firestorm
 
 import (
 	"maps"
+	"strings"
 	"reflect"
 	"slices"
 	"testing"
@@ -141,11 +142,11 @@ func TestMinefieldCount(t *testing.T) {
 
 // TestTerrainReview is FT-14's test idea: a 9 x 8 in debris field warns.
 func TestTerrainReview(t *testing.T) {
-	tb := table{w: 48, d: 48, pieces: []string{box("big", "debris", 0, 0, 9, 8), box("ok", "gas", 20, 20, 28, 28), box("mf", "minefield", 30, 30, 34.5, 34)}}
+	tb := table{w: 48, d: 48, pieces: []string{box("big", "debris", 0, 0, 9, 8), box("ok", "gas", 26, 30, 34, 38), box("mf", "minefield", 30, 30, 34.5, 34)}}
 	bf, opt := tb.bf(t)
 	v, w := ReviewTerrain(bf, opt)
-	if !v.Legal || len(w) != 2 {
-		t.Errorf("warnings %v, want big and mf: %s", w, v.Paragraph())
+	if !v.Legal || len(w) != 4 || !strings.Contains(w[2], "sector [1 0]") || !strings.Contains(w[3], "sector [0 1]") {
+		t.Errorf("warnings %v, want big, mf and the empty sectors [1 0] and [0 1]: %s", w, v.Paragraph())
 	}
 }
 
