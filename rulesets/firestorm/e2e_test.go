@@ -186,7 +186,8 @@ func TestErrorsNamePaths(t *testing.T) {
 		{`{}`, `{"id": "q", "kind": "shot", "shooter": "a", "target": "b", "weapon": {"range": 3}}`, "queries[0].weapon"},
 		{`{}`, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [10, 12]]}`, "options.ships.a.rank"},
 		{`{}`, `{"id": "q", "kind": "move", "model": "a", "path": [[11, 10], [10, 12]]}`, "queries[0].path"},
-		{`{}`, `{"id": "q", "kind": "objective", "rule": "nope", "target": "a"}`, "queries[0]"},
+		{`{}`, `{"id": "q", "kind": "objective", "rule": "closest", "target": "a"}`, "queries[0].target"},
+		{`{}`, `{"id": "q", "kind": "attack", "target": "b", "firers": [{"model": "zz"}]}`, "queries[0].firers[0].model"},
 	} {
 		f, err := scenario.DecodeBytes([]byte(sprintf(base, tc.opts, tc.query)))
 		if err != nil {

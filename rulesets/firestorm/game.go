@@ -40,6 +40,17 @@ var Game = &rulesets.Game{
 
 func init() { rulesets.Register(Game) }
 
+// known reports the first of the query's model fields (field name, id)
+// that names no model, as an error naming the field's path.
+func known(env *rulesets.Env, fields ...string) error {
+	for i := 0; i+1 < len(fields); i += 2 {
+		if _, ok := env.Battlefield.Model(fields[i+1]); !ok {
+			return env.Errorf(fields[i], ErrQuery, "%q: unknown model", fields[i+1])
+		}
+	}
+	return nil
+}
+
 // options returns a copy of the file's parsed options for one query.
 func options(env *rulesets.Env) Options { return env.Options.(*Options).withUnits(env.Units) }
 
@@ -50,6 +61,9 @@ type shotRequest struct {
 }
 
 func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
+	if err := known(env, "shooter", q.Shooter, "target", q.Target); err != nil {
+		return rulesets.Result{}, err
+	}
 	if err := q.Weapon.validate(env.FieldPath("weapon")); err != nil {
 		return rulesets.Result{}, err
 	}
@@ -121,7 +135,13 @@ type attackRequest struct {
 }
 
 func answerAttack(env *rulesets.Env, q *attackRequest) (rulesets.Result, error) {
+	if err := known(env, "target", q.Target); err != nil {
+		return rulesets.Result{}, err
+	}
 	for i, f := range q.Firers {
+		if err := known(env, fmt.Sprintf("firers[%d].model", i), f.Model); err != nil {
+			return rulesets.Result{}, err
+		}
 		if err := f.Weapon.validate(env.FieldPath(fmt.Sprintf("firers[%d].weapon", i))); err != nil {
 			return rulesets.Result{}, err
 		}
@@ -148,6 +168,9 @@ type boardingRequest struct {
 }
 
 func answerBoarding(env *rulesets.Env, q *boardingRequest) (rulesets.Result, error) {
+	if err := known(env, "target", q.Target); err != nil {
+		return rulesets.Result{}, err
+	}
 	v, r, err := CheckBoarding(env.Battlefield, q.Boarders, q.Target, options(env))
 	if err != nil {
 		return rulesets.Result{}, env.At("boarders", err)
@@ -163,6 +186,9 @@ type interceptorsRequest struct {
 }
 
 func answerInterceptors(env *rulesets.Env, q *interceptorsRequest) (rulesets.Result, error) {
+	if err := known(env, "carrier", q.Carrier, "friend", q.Friend); err != nil {
+		return rulesets.Result{}, err
+	}
 	v, d, err := CheckInterceptors(env.Battlefield, q.Carrier, q.Friend, options(env))
 	if err != nil {
 		return rulesets.Result{}, env.At("carrier", err)

@@ -267,6 +267,9 @@ type objectiveRequest struct {
 }
 
 func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, error) {
+	if _, ok := env.Battlefield.Piece(q.Target); !ok {
+		return rulesets.Result{}, env.Errorf("target", ErrQuery, "%q: unknown piece", q.Target)
+	}
 	v, r, err := CheckObjective(env.Battlefield, q.Rule, q.Target, q.Defender, q.VP, options(env))
 	if err != nil {
 		return rulesets.Result{}, env.At("rule", err)

@@ -2,9 +2,9 @@ package firestorm
 
 import (
 	"maps"
-	"strings"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/geom"
