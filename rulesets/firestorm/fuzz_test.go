@@ -38,6 +38,8 @@ type scene struct {
 	baseA      float64
 	turnsTimes int // quarter turns of the whole table about its centre
 	shift      geom.Point
+	// extra adds a small gas cloud on the middle of the line a-b.
+	extra bool
 }
 
 // move applies the scene's rigid motion to p.
@@ -61,7 +63,13 @@ func (s scene) build(t *testing.T) *terrain.Battlefield {
 	c := geom.Circle{Center: s.move(s.piece), Radius: s.radius}
 	piece := terrain.Piece{ID: "p", Kind: s.kind, Circle: &c, Footprint: geom.Polygon{Outer: c.Polygon(terrain.CircleChordError)},
 		Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
-	bf, err := terrain.New(terrain.Table{Width: 2 * fuzzSide, Depth: 2 * fuzzSide}, []terrain.Piece{piece},
+	pieces := []terrain.Piece{piece}
+	if s.extra {
+		g := geom.Circle{Center: s.move(s.a.Add(s.b).Mul(0.5)), Radius: 0.25}
+		pieces = append(pieces, terrain.Piece{ID: "x", Kind: terrain.Gas, Circle: &g, Footprint: geom.Polygon{Outer: g.Polygon(terrain.CircleChordError)},
+			Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1})
+	}
+	bf, err := terrain.New(terrain.Table{Width: 2 * fuzzSide, Depth: 2 * fuzzSide}, pieces,
 		[]terrain.Model{ship("a", s.a, s.fa, s.baseA), ship("b", s.b, s.fb, 1), ship("c", s.c, 0, 1)})
 	if err != nil {
 		t.Skip(err) // coincident ids cannot happen; a degenerate piece may
@@ -73,7 +81,8 @@ var fuzzKinds = []terrain.Kind{terrain.Debris, terrain.Gas, terrain.Minefield, t
 var fuzzArcs = []string{"F", "F/B/S", "B+S", "B/S", "360°"}
 
 // FuzzCheckShot checks CheckShot never panics nor errs on a valid table,
-// never adds dice by halving, is unchanged by a rigid motion of the whole
+// never adds dice by halving, loses dice monotonically as pieces are added
+// on the line, is unchanged by a rigid motion of the whole
 // table (quarter turns and shifts), and that range and sight are
 // reciprocal.
 func FuzzCheckShot(f *testing.F) {
@@ -95,6 +104,15 @@ func FuzzCheckShot(f *testing.F) {
 		}
 		if r0.DiceAfter > r0.Dice || r0.DiceAfter != halve(r0.Dice, r0.Halvings) {
 			t.Fatalf("halving %d pieces turned %d dice into %d", r0.Halvings, r0.Dice, r0.DiceAfter)
+		}
+		more := s
+		more.extra = true
+		_, rm, err := CheckShot(more.build(t), "a", "b", w, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rm.Halvings != r0.Halvings+1 || rm.DiceAfter > r0.DiceAfter {
+			t.Fatalf("one more piece crossed: %d pieces, %d dice; before %d pieces, %d dice", rm.Halvings, rm.DiceAfter, r0.Halvings, r0.DiceAfter)
 		}
 		moved := s
 		moved.turnsTimes, moved.shift = int(turns), geom.Pt(wrapTo(sx, 0, fuzzSide), wrapTo(sy, 0, fuzzSide))
