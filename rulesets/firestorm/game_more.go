@@ -272,7 +272,11 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 	}
 	v, r, err := CheckObjective(env.Battlefield, q.Rule, q.Target, q.Defender, q.VP, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("rule", err)
+		field := "rule"
+		if q.Defender == "" && q.Rule != ObjClosest {
+			field = "defender"
+		}
+		return rulesets.Result{}, env.At(field, err)
 	}
 	return rulesets.VerdictResult(v, rulesets.Field{Name: "vp", Value: r.VP}, rulesets.Field{Name: "controller", Value: r.Controller},
 		rulesets.Field{Name: "squadrons", Value: r.Squadrons}), nil

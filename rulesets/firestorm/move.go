@@ -111,8 +111,8 @@ func planFinite(p MovePlan) error {
 		return fmt.Errorf("%d turns: a ship turns at most twice (FT-09): %w", len(p.Turns), ErrQuery)
 	}
 	for i, t := range p.Turns {
-		if t != nil && bad(*t) {
-			return fmt.Errorf("turns[%d] = %v is not finite: %w", i, *t, ErrQuery)
+		if t != nil && (bad(*t) || math.Abs(*t) > 360) {
+			return fmt.Errorf("turns[%d] = %v: want a finite turn of at most 360°: %w", i, *t, ErrQuery)
 		}
 	}
 	return nil

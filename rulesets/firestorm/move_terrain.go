@@ -180,7 +180,7 @@ func (c *moveCtx) turnPoses(base func(geom.Pose) geom.Convex) []geom.Convex {
 		if k == 1 {
 			at, from = c.end.Position, c.end.Facing.Degrees()
 		}
-		n := int(math.Ceil(math.Abs(t)))
+		n := min(int(math.Ceil(math.Abs(t))), 360)
 		for i := 1; i < n; i++ {
 			out = append(out, base(poseAt(at, from+t*float64(i)/float64(n))))
 		}

@@ -114,6 +114,9 @@ func CheckObjective(bf *terrain.Battlefield, rule, target, defender string, vp i
 	if !ok {
 		return nil, ObjectiveResult{}, fmt.Errorf("%q: unknown piece: %w", target, ErrQuery)
 	}
+	if defender == "" && rule != ObjClosest {
+		return nil, ObjectiveResult{}, fmt.Errorf("rule %q needs the defender's side (or the side that chose the secret base): %w", rule, ErrQuery)
+	}
 	v := rulesets.NewVerdict()
 	res := ObjectiveResult{VP: map[string]int{}, Squadrons: squadronDistances(bf, p, &opt)}
 	for _, s := range res.Squadrons {

@@ -158,6 +158,13 @@ func measureShot(bf *terrain.Battlefield, a, b *terrain.Model, w Weapon, opt *Op
 		n /= 2
 	}
 	if r.Halvings > 1 {
+		name := fmt.Sprintf("dice halved %d times", r.Halvings)
+		if r.Halvings == 2 {
+			name = "dice quartered"
+		}
+		v.Modify(rulesets.Modifier{Name: fmt.Sprintf("%s (%d -> %d)", name, r.Dice, r.DiceAfter), Clause: ftStack})
+	}
+	if r.Halvings > 1 {
 		v.Allow(ftStack, "%d pieces crossed: the effects add up, %d dice become %d (halved %d times, rounding down each time)", r.Halvings, r.Dice, r.DiceAfter, r.Halvings)
 	}
 	return r
