@@ -247,8 +247,9 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	if err != nil {
 		return rulesets.Result{}, env.At("model", err)
 	}
+	m, _ := env.Battlefield.Model(q.Model)
 	res := rulesets.VerdictResult(v, moveFields(r)...)
-	res.Draw([]string{q.Model}, movePart(r, q.Path[0], plan.To, v.Legal))
+	res.Draw([]string{q.Model}, movePart(r, m.Position, plan.To, v.Legal))
 	return res, nil
 }
 
@@ -259,13 +260,13 @@ func planOf(env *rulesets.Env, model string, path []geom.Point, turns []*float64
 	if !ok {
 		return MovePlan{}, env.Errorf("model", ErrQuery, "%q: unknown model", model)
 	}
-	if len(path) < 1 || len(path) > 2 {
-		return MovePlan{}, env.Errorf(field, ErrQuery, "%d points: want [start, end] (one straight move, FT-10) or [end]", len(path))
+	if len(path) != 2 {
+		return MovePlan{}, env.Errorf(field, ErrQuery, "%d points: want [start, end] (one straight move, FT-10)", len(path))
 	}
-	if len(path) == 2 && path[0].Sub(m.Position).Norm() > 1e-6 {
+	if path[0].Sub(m.Position).Norm() > 1e-6 {
 		return MovePlan{}, env.Errorf(field, ErrQuery, "starts at (%g, %g), but %s stands at (%g, %g)", path[0].X, path[0].Y, model, m.Position.X, m.Position.Y)
 	}
-	return MovePlan{To: path[len(path)-1], Turns: turns, Facing: facing, Forced: forced}, nil
+	return MovePlan{To: path[1], Turns: turns, Facing: facing, Forced: forced}, nil
 }
 
 // moveFields are a move's numbers as answer fields.
