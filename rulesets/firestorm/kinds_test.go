@@ -45,7 +45,7 @@ func TestKinds(t *testing.T) {
 	}{
 		{"icpt", "legal", true}, {"icpt", "range", 4.0},
 		{"nuke", "models", []string{"r2"}}, // exactly 4 in: inclusive
-		{"mines", "legal", false}, // the minefield lies in the 12 in zone
+		{"mines", "legal", false},          // the minefield lies in the 12 in zone
 		{"deploy", "legal", true},
 		{"setup", "oppositeEdge", "south"}, {"setup", "oppositeCorner", "NE"}, {"setup", "reserveArrives", true}, {"setup", "length", 6.0},
 		{"debris", "legal", true},
