@@ -5,5 +5,6 @@ package answer
 import (
 	_ "github.com/sightline/sightline/rulesets/codered"
 	_ "github.com/sightline/sightline/rulesets/dropzone"
+	_ "github.com/sightline/sightline/rulesets/firestorm"
 	_ "github.com/sightline/sightline/rulesets/generic"
 )
