@@ -261,4 +261,3 @@ func answerTemplate(env *rulesets.Env, q *templateRequest) (rulesets.Result, err
 	res.Draw(append([]string{q.Target}, ids...), sweepRing(&r))
 	return res, nil
 }
-

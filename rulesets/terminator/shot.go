@@ -200,7 +200,7 @@ func (sh *shot) hit() {
 		n, clause, text = hasta, "TS-05", "staggering target within melee range: hits on 2+ and no cover roll (Hasta la vista, Baby!)"
 	}
 	sh.res.HitOn = n
-	sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("hit on %d+", n), Clause: clause, Value: float64(n), Text: text})
+	sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("hit on %d+", n), Clause: clause, Text: text})
 }
 
 // rate applies TS-04: Halbautomatisch fires its first rate at short and
