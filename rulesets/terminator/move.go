@@ -41,7 +41,7 @@ func CheckMove(bf *terrain.Battlefield, model string, path []geom.Point, double 
 	if double && p.Crawler {
 		v.Forbid("TS-13", "%s is a crawler (Kriecher) and cannot make a double move", model)
 	}
-	name, times, clause := moveTemplate(p, double, &opt)
+	name, times, why := moveTemplate(p, double, &opt)
 	t, err := opt.template(name)
 	if err != nil {
 		return nil, MoveResult{}, err
@@ -70,7 +70,7 @@ func CheckMove(bf *terrain.Battlefield, model string, path []geom.Point, double 
 	res.Path = pr
 	v.Measure("length", round6(pr.Length), "in")
 	v.Measure("allowance", round6(res.Allowance), "in")
-	moveReasons(v, model, p, res, clause)
+	moveReasons(v, model, p, res, why)
 	if double {
 		v.Modify(rulesets.Modifier{Name: "no ranged attacks", Clause: "TS-05", Text: "a model that made a double move cannot use ranged weapons"})
 	}
@@ -78,32 +78,32 @@ func CheckMove(bf *terrain.Battlefield, model string, path []geom.Point, double 
 }
 
 // moveTemplate returns the template a move uses, how many times it is
-// laid, and the clause that says so.
+// laid, and why (TS-12).
 func moveTemplate(p Profile, double bool, o *Options) (string, float64, string) {
 	slow := p.Slow || p.Crawler
 	switch {
 	case slow && double:
-		return "walk", 1, "TS-12 (Langsam: walk template for double moves)"
+		return "walk", 1, "Langsam: the walk template for a double move"
 	case slow:
-		return "crawl", 1, "TS-12 (Langsam: crawl template for normal moves)"
+		return "crawl", 1, "Langsam: the crawl template for a normal move"
 	case double && o.DoubleMove == "walk":
-		return "walk", 1, "TS-12 (double move: walk template once, option doubleMove)"
+		return "walk", 1, "double move: the walk template once (option doubleMove)"
 	case double:
-		return "walk", 2, "TS-12 (double move: walk template twice, option doubleMove)"
+		return "walk", 2, "double move: the walk template twice (option doubleMove)"
 	}
-	return "walk", 1, "TS-12 (normal move: walk template)"
+	return "walk", 1, "normal move: the walk template"
 }
 
 // moveReasons turns the path check into reasons.
-func moveReasons(v *rulesets.Verdict, model string, p Profile, res MoveResult, clause string) {
+func moveReasons(v *rulesets.Verdict, model string, p Profile, res MoveResult, why string) {
 	pr := res.Path
 	if len(pr.Violations) == 0 {
-		v.Allow(clause, "%s moves %.3f in, within the %s allowance of %g in", model, pr.Length, res.Template, round6(res.Allowance))
+		v.Allow("TS-12", "%s; %s moves %.3f in, within the %s allowance of %g in", why, model, pr.Length, res.Template, round6(res.Allowance))
 	}
 	for _, x := range pr.Violations {
 		switch {
 		case x.Kind == "budget":
-			v.Forbid(clause, "%s moves %.3f in, more than the %s allowance of %g in", model, pr.Length, res.Template, round6(res.Allowance))
+			v.Forbid("TS-12", "%s; %s moves %.3f in, more than the %s allowance of %g in", why, model, pr.Length, res.Template, round6(res.Allowance))
 		case x.Kind == "terrain" && slices.Contains(res.Barriers, x.Object) && p.Crawler:
 			v.Forbid("TS-13", "crawlers treat barriers as impenetrable: %s would cross barrier %s at (%.3f, %.3f)", model, x.Object, x.At[0], x.At[1])
 		case x.Kind == "terrain" && slices.Contains(res.Barriers, x.Object):

@@ -26,7 +26,7 @@ func TestCommandTS07(t *testing.T) {
 	o.Profiles = map[string]Profile{"cmd": {Command: 2}, "sgt": {Command: 1}}
 	bf := field(t, []terrain.Piece{wallPiece("wall", 9, 13, 11, 13.5)},
 		fig("cmd", "res", 10, 10),
-		fig("clear", "res", 16.5, 10), // edge gap 5.5
+		fig("clear", "res", 16.5, 10),  // edge gap 5.5
 		fig("hidden", "res", 10, 16.5), // 5.5 behind the wall
 		fig("sgt", "res", 10, 6),       // another leader, gap 3
 		fig("far", "res", 10, 2.5),     // gap 6.5

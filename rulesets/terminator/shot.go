@@ -55,11 +55,6 @@ func CheckShot(bf *terrain.Battlefield, shooterID, targetID string, w Weapon, op
 		return nil, ShotResult{}, err
 	}
 	sh := &shot{bf: bf, s: s, t: t, w: w, opt: &opt, v: rulesets.NewVerdict(), res: ShotResult{Bands: bands}}
-	if w.has(specialSmallArea) || w.has(specialMediumArea) {
-		if err := sh.area(); err != nil {
-			return nil, ShotResult{}, err
-		}
-	}
 	if err := sh.run(); err != nil {
 		return nil, ShotResult{}, err
 	}
@@ -115,6 +110,11 @@ func (sh *shot) run() error {
 		return err
 	}
 	sh.reach()
+	if sh.w.has(specialSmallArea) || sh.w.has(specialMediumArea) {
+		if err := sh.area(); err != nil {
+			return err
+		}
+	}
 	sh.hit()
 	sh.rate()
 	sh.braced()
@@ -213,10 +213,10 @@ func (sh *shot) rate() {
 	if sh.w.has(specialSemiAuto) {
 		switch sh.res.Band {
 		case BandShort:
-			sh.v.Modify(rulesets.Modifier{Name: "rate of fire", Clause: "TS-04", Value: float64(first), Text: "Halbautomatisch at short range"})
+			sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("rate of fire %d", first), Clause: "TS-04", Text: "Halbautomatisch at short range"})
 		case BandLong, BandBeyond:
 			r = second
-			sh.v.Modify(rulesets.Modifier{Name: "rate of fire", Clause: "TS-04", Value: float64(second), Text: "Halbautomatisch at long range"})
+			sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("rate of fire %d", second), Clause: "TS-04", Text: "Halbautomatisch at long range"})
 		default:
 			if sh.opt.SemiAutoClose == 0 {
 				sh.v.Modify(rulesets.Modifier{Name: "rate of fire unspecified", Clause: "TS-04",
@@ -224,10 +224,13 @@ func (sh *shot) rate() {
 				return
 			}
 			r = sh.opt.SemiAutoClose
-			sh.v.Modify(rulesets.Modifier{Name: "rate of fire", Clause: "TS-04", Value: float64(r), Text: "Halbautomatisch at close range (option semiAutoClose)"})
+			sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("rate of fire %d", r), Clause: "TS-04", Text: "Halbautomatisch at close range (option semiAutoClose)"})
 		}
 	}
 	sh.res.Rate = &r
+	if !sh.w.has(specialSemiAuto) {
+		sh.v.Modify(rulesets.Modifier{Name: fmt.Sprintf("rate of fire %d", r), Clause: "TS-04", Text: "SF " + sh.w.SF})
+	}
 	if sh.w.has(specialStopping) && sh.res.Band == BandPointBlank {
 		sh.v.Modify(rulesets.Modifier{Name: "Mannstoppwirkung", Clause: "TS-04",
 			Text: "different strength at point-blank range (the die is lost in the sheet's text extraction)"})
