@@ -176,9 +176,10 @@ func SweepTouches(bf *terrain.Battlefield, targetID string, t SweptTemplate, att
 	lo, hi := t.Reach(base)
 	eps := sweepTolerance(base, t, lo, hi)
 	res := SweepResult{Target: tm.ID, Template: t, ReachLo: round9(lo), ReachHi: round9(hi), Tolerance: round9(eps), Touched: []SweepHit{}}
+	far := hi + eps + ContactTolerance + baseReach(tm)
 	for i := range bf.Models() {
 		o := &bf.Models()[i]
-		if o.ID == tm.ID || o.Garrison != nil {
+		if o.ID == tm.ID || o.Garrison != nil || o.Position.Sub(tm.Position).Norm() > far+baseReach(o) {
 			continue
 		}
 		if h, ok := sweepHit(base, o, t, lo, hi, eps); ok {
@@ -189,6 +190,20 @@ func SweepTouches(bf *terrain.Battlefield, targetID string, t SweptTemplate, att
 		}
 	}
 	return res, nil
+}
+
+// baseReach bounds the distance from m's position to any point of its
+// figures' bases, from the sizes alone (no allocation).
+func baseReach(m *terrain.Model) float64 {
+	r := m.Base.Diameter / 2
+	if m.Base.Shape != terrain.BaseCircle {
+		r = math.Hypot(m.Base.Length/2, m.Base.Width/2)
+	}
+	off := 0.0
+	for _, f := range m.Figures {
+		off = max(off, f.Sub(m.Position).Norm())
+	}
+	return r + off
 }
 
 // sweepHit decides whether the template swept around base touches model o.
@@ -239,13 +254,31 @@ func sweepTolerance(base geom.Convex, t SweptTemplate, lo, hi float64) float64 {
 	return 0
 }
 
-// stripDistance returns the smallest distance from shape s to the strip
-// placements sampled around base, stopping early once one is within stop.
+// stripDistance reports how near shape s comes to the strip placements
+// sampled around base: the smallest distance when it is at most stop
+// (returning at the first placement that close), else a value above stop.
+// A placement whose bounding circle is farther than stop from s's is
+// skipped without the exact distance.
 func stripDistance(base, s geom.Convex, t SweptTemplate, stop float64) float64 {
 	best := math.Inf(1)
-	try := func(c geom.Convex) bool {
+	sb := s.Bound()
+	sc, sr := sb.Center(), sb.Size().Norm()/2
+	half := math.Hypot(t.Length/2, t.Width/2)
+	near := func(centre geom.Point, r float64) bool { return centre.Sub(sc).Norm()-r-sr <= stop }
+	try := func(c geom.Convex, centre geom.Point, r float64) bool {
+		if !near(centre, r) {
+			return false
+		}
 		d, _, _ := geom.DistConvex(c, s)
 		best = math.Min(best, d)
+		return best <= stop
+	}
+	tryAt := func(p geom.Point, a float64) bool {
+		strip := stripAt(p, a, t)
+		if !near(strip.Center, half) {
+			return false
+		}
+		best = math.Min(best, distToStrip(strip, s))
 		return best <= stop
 	}
 	switch b := base.(type) {
@@ -254,13 +287,14 @@ func stripDistance(base, s geom.Convex, t SweptTemplate, stop float64) float64 {
 		for i := range cs {
 			p, q, r := cs[(i+3)%4], cs[i], cs[(i+1)%4]
 			n0, n1 := outward(p, q, b.Center), outward(q, r, b.Center)
-			if try(sideStrip(q, r, n1, t)) {
+			side := sideStrip(q, r, n1, t)
+			if try(side, q.Add(r).Mul(0.5).Add(n1.Mul(t.Length/2)), math.Hypot(r.Sub(q).Norm()/2+t.Width/2, t.Length/2)) {
 				return best
 			}
 			a0, a1 := math.Atan2(n0.Y, n0.X), math.Atan2(n1.Y, n1.X)
 			turn := math.Remainder(a1-a0, 2*math.Pi)
 			for k := 0; k <= sweepCornerSteps; k++ {
-				if try(stripAt(q, a0+turn*float64(k)/sweepCornerSteps, t)) {
+				if tryAt(q, a0+turn*float64(k)/sweepCornerSteps) {
 					return best
 				}
 			}
@@ -268,12 +302,28 @@ func stripDistance(base, s geom.Convex, t SweptTemplate, stop float64) float64 {
 	case geom.Ellipse:
 		for k := range sweepOvalSteps {
 			a := 2 * math.Pi * float64(k) / sweepOvalSteps
-			if try(stripAt(b.Support(geom.Pt(math.Cos(a), math.Sin(a))), a, t)) {
+			if tryAt(b.Support(geom.Pt(math.Cos(a), math.Sin(a))), a) {
 				return best
 			}
 		}
 	}
 	return best
+}
+
+// distToStrip returns the distance from shape s to the strip r; a
+// circle is measured in r's frame without allocating.
+func distToStrip(r geom.OrientedRect, s geom.Convex) float64 {
+	c, ok := s.(geom.Circle)
+	if !ok {
+		d, _, _ := geom.DistConvex(r, s)
+		return d
+	}
+	a := float64(r.Angle)
+	u := geom.Pt(math.Cos(a), math.Sin(a))
+	v := c.Center.Sub(r.Center)
+	dx := math.Max(math.Abs(v.Dot(u))-r.Length/2, 0)
+	dy := math.Max(math.Abs(v.Dot(u.Ortho()))-r.Width/2, 0)
+	return math.Max(math.Hypot(dx, dy)-c.Radius, 0)
 }
 
 // outward returns the unit normal of side p→q pointing away from centre c.
@@ -287,7 +337,7 @@ func outward(p, q, c geom.Point) geom.Point {
 
 // stripAt is the strip placed with its near edge centred on the rim point
 // p, pointing outward at angle a (radians).
-func stripAt(p geom.Point, a float64, t SweptTemplate) geom.Convex {
+func stripAt(p geom.Point, a float64, t SweptTemplate) geom.OrientedRect {
 	n := geom.Pt(math.Cos(a), math.Sin(a))
 	return geom.OrientedRect{Center: p.Add(n.Mul(t.Length / 2)), Length: t.Length, Width: t.Width, Angle: s1.Angle(a)}
 }

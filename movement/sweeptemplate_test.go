@@ -270,3 +270,56 @@ func FuzzSweepMonotone(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSweepTouches: a 1 x 0.5 in strip swept around the first ground
+// model of the reference table (60 models), and a 1 x 1 in strip around an
+// oval base where every placement is sampled.
+func BenchmarkSweepTouches(b *testing.B) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	if err != nil {
+		b.Fatal(err)
+	}
+	target := ""
+	for i := range bf.Models() {
+		if m := &bf.Models()[i]; !m.Airborne() && m.Garrison == nil {
+			target = m.ID
+			break
+		}
+	}
+	tpl := SweptTemplate{Shape: StripTemplate, Length: 1, Width: 0.5}
+	b.Run("reference", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := SweepTouches(bf, target, tpl, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The worst case: a small disc beside an oval base, farther than the
+	// strip's centre line reaches but not touched, so every sampled
+	// placement is tried. Walk out at 60° until such a gap is found.
+	wide := SweptTemplate{Shape: StripTemplate, Length: 1, Width: 1}
+	var rf *terrain.Battlefield
+	for gap := 1.0; gap < 1.2 && rf == nil; gap += 0.002 {
+		oval := ovalModel("t", 10, 10, 2, 1, 0)
+		p := oval.BaseShape().Support(geom.Pt(math.Cos(math.Pi/3), math.Sin(math.Pi/3)))
+		d := p.Sub(geom.Pt(10, 10)).Normalize().Mul(gap + 0.05)
+		f := field(b, nil, []terrain.Model{oval, disc("o", terrain.Infantry, p.X+d.X, p.Y+d.Y, 0.1)})
+		if r, _ := SweepTouches(f, "t", wide, ""); len(r.Touched) == 0 && f.Models()[1].BaseShape() != nil {
+			if g, _, _ := geom.DistConvex(f.Models()[0].BaseShape(), f.Models()[1].BaseShape()); g > r.ReachLo {
+				rf = f
+			}
+		}
+	}
+	if rf == nil {
+		b.Fatal("no untouched base in the sampled band")
+	}
+	b.Run("oval-sampled", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := SweepTouches(rf, "t", wide, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

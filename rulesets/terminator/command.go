@@ -110,6 +110,9 @@ func commandReach(bf *terrain.Battlefield, l, a *terrain.Model, ability string, 
 	if ability == AbilityActivate && o.profile(a.ID).Command > 0 {
 		return "another leader: the activation abilities reach non-leaders only", nil
 	}
+	if !mayBeWithin(l, a, r) {
+		return fmt.Sprintf("beyond command range %g in", round6(r)), nil
+	}
 	d, err := distance(bf, l.ID, a.ID, o)
 	if err != nil {
 		return "", err

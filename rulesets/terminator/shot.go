@@ -2,6 +2,7 @@ package terminator
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sightline/sightline/geom"
@@ -384,7 +385,7 @@ func enemiesInMelee(bf *terrain.Battlefield, m *terrain.Model, o *Options) ([]ne
 	var out []near
 	for i := range bf.Models() {
 		e := &bf.Models()[i]
-		if e.ID == m.ID || e.Side == m.Side || e.Garrison != nil {
+		if e.ID == m.ID || e.Side == m.Side || e.Garrison != nil || !mayBeWithin(m, e, mr) {
 			continue
 		}
 		d, err := distance(bf, m.ID, e.ID, o)
@@ -396,4 +397,27 @@ func enemiesInMelee(bf *terrain.Battlefield, m *terrain.Model, o *Options) ([]ne
 		}
 	}
 	return out, nil
+}
+
+// mayBeWithin reports whether a and b may be within d of each other,
+// however measured: false when their positions are farther apart than d
+// plus the reach of each plan box from its position, a cheap bound that
+// spares the exact measure for far models.
+func mayBeWithin(a, b *terrain.Model, d float64) bool {
+	return a.Position.Sub(b.Position).Norm() <= d+planReach(a)+planReach(b)+edgeTolerance
+}
+
+// planReach bounds the distance from m's position to any point of its
+// plan: hull, base, and its figures' bases (computed from the sizes, so
+// it allocates nothing).
+func planReach(m *terrain.Model) float64 {
+	base := m.Base.Diameter / 2
+	if m.Base.Shape != terrain.BaseCircle {
+		base = math.Hypot(m.Base.Length/2, m.Base.Width/2)
+	}
+	r := max(base, math.Hypot(m.Hull.Length/2, m.Hull.Width/2))
+	for _, f := range m.Figures {
+		r = max(r, f.Sub(m.Position).Norm()+base)
+	}
+	return r
 }
