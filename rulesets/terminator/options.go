@@ -114,6 +114,10 @@ type Options struct {
 	// SuicideSelfVeto: whether the attacker itself vetoes a Selbstmörderisch
 	// small-area weapon (Ambiguity 7; the text says so for every weapon).
 	SuicideSelfVeto bool `json:"suicideSelfVeto"`
+	// SteadyEnemyBans: a non-staggering enemy within melee range keeps the
+	// ranged-weapon ban even for an attack on a staggering model there
+	// (TS-05; the text's parenthesis says so only for forced melee).
+	SteadyEnemyBans bool `json:"steadyEnemyBans"`
 	// SemiAutoClose is Halbautomatisch's rate of fire at point-blank and
 	// melee range; 0 reports it as unspecified (Ambiguity 8).
 	SemiAutoClose int `json:"semiAutoClose"`
@@ -152,7 +156,7 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		BandEdges: "nearer", BeyondLong: "refuse", Measure: "edge", RangeClass: "maximum",
-		Open: "fraction", OpenFraction: 1, SuicideSelfVeto: true, DoubleMove: "twice",
+		Open: "fraction", OpenFraction: 1, SuicideSelfVeto: true, SteadyEnemyBans: true, DoubleMove: "twice",
 		BarrierCrossing: "terrain", CommandSight: "any", RequireSight: true,
 	}
 }

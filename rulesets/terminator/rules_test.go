@@ -178,23 +178,25 @@ func TestMeleeBanTS05(t *testing.T) {
 		target     string
 		steady2    bool // a second, steady enemy 0.5 from a
 		double     bool
+		lenient    bool // steadyEnemyBans false
 		weapon     string
 		legal      bool
 		hit        int
 	}{
-		{"enemy 0.8, other target", 0.8, false, "far", false, false, "Gewehr", false, 0},
-		{"enemy 0.8 is the target", 0.8, false, "e", false, false, "Gewehr", false, 0},
-		{"staggering target 0.8", 0.8, true, "e", false, false, "Gewehr", true, 2},
-		{"staggering 0.8, other target", 0.8, true, "far", false, false, "Gewehr", false, 0},
-		{"staggering target, steady second enemy", 0.8, true, "e", true, false, "Gewehr", false, 0},
-		{"enemy 1.5", 1.5, false, "far", false, false, "Gewehr", true, 6},
-		{"double move", 1.5, false, "far", false, true, "Gewehr", false, 0},
-		{"knife at steady enemy 0.8", 0.8, false, "e", false, false, "Kampfmesser", true, 3},
-		{"knife at staggering enemy 0.8", 0.8, true, "e", false, false, "Kampfmesser", true, 2},
+		{"enemy 0.8, other target", 0.8, false, "far", false, false, false, "Gewehr", false, 0},
+		{"enemy 0.8 is the target", 0.8, false, "e", false, false, false, "Gewehr", false, 0},
+		{"staggering target 0.8", 0.8, true, "e", false, false, false, "Gewehr", true, 2},
+		{"staggering 0.8, other target", 0.8, true, "far", false, false, false, "Gewehr", false, 0},
+		{"staggering target, steady second enemy", 0.8, true, "e", true, false, false, "Gewehr", false, 0},
+		{"same, steadyEnemyBans false", 0.8, true, "e", true, false, true, "Gewehr", true, 2},
+		{"enemy 1.5", 1.5, false, "far", false, false, false, "Gewehr", true, 6},
+		{"double move", 1.5, false, "far", false, true, false, "Gewehr", false, 0},
+		{"knife at steady enemy 0.8", 0.8, false, "e", false, false, false, "Kampfmesser", true, 3},
+		{"knife at staggering enemy 0.8", 0.8, true, "e", false, false, false, "Kampfmesser", true, 2},
 	}
 	for _, tc := range tests {
 		o := fixtureOptions()
-		o.RequireSight = false
+		o.RequireSight, o.SteadyEnemyBans = false, !tc.lenient
 		o.Profiles = map[string]Profile{"e": {Staggering: tc.staggering}, "a": {DoubleMoved: tc.double}}
 		models := []terrain.Model{fig("a", "res", 10, 10), fig("e", "sky", 11+tc.gap, 10), fig("far", "sky", 10, 31)}
 		if tc.steady2 {

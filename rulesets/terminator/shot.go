@@ -136,7 +136,8 @@ func measureWord(o *Options) string {
 
 // meleeBan applies TS-05: no ranged weapon after a double move or within
 // melee range of an enemy, unless the attack is on a staggering model in
-// melee range and no enemy in melee range is steady (errata 2).
+// melee range and no enemy in melee range is steady (errata 2, option
+// steadyEnemyBans).
 func (sh *shot) meleeBan() error {
 	if !sh.w.ranged() {
 		sh.v.Allow("TS-05", "%s is a melee weapon (RW NK): the ranged-weapon ban does not apply", sh.w.Name)
@@ -159,11 +160,13 @@ func (sh *shot) meleeBan() error {
 		}
 	}
 	switch {
-	case len(steady) > 0:
+	case len(steady) > 0 && (!sh.hasta || sh.opt.SteadyEnemyBans):
 		sh.v.Forbid("TS-05", "%s is within melee range of the non-staggering enemy %s and cannot use ranged weapons", sh.s.ID, strings.Join(steady, ", "))
-	case len(staggering) > 0 && !sh.hasta:
+	case len(near) > 0 && !sh.hasta:
 		sh.v.Forbid("TS-05", "%s is within melee range of %s; only an attack on a staggering model in melee range is allowed (Hasta la vista, Baby!)", sh.s.ID, strings.Join(staggering, ", "))
-	case len(staggering) > 0:
+	case len(steady) > 0:
+		sh.v.Allow("TS-05", "the target is staggering within melee range (Hasta la vista, Baby!); the non-staggering %s does not restore the ban (option steadyEnemyBans false)", strings.Join(steady, ", "))
+	case len(near) > 0:
 		sh.v.Allow("TS-05", "the only enemies within melee range (%s) are staggering and the target is one of them (Hasta la vista, Baby!)", strings.Join(staggering, ", "))
 	case !p.DoubleMoved:
 		sh.v.Allow("TS-05", "no double move and no enemy within melee range of %s", sh.s.ID)
