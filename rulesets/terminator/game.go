@@ -69,7 +69,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	}
 	v, r, err := CheckShot(env.Battlefield, q.Shooter, q.Target, w, opt)
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	values := r.Bands.Values()
 	extra := []rulesets.Field{
@@ -139,7 +139,7 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	}
 	v, r, err := CheckMove(env.Battlefield, q.Model, q.Path, q.Double, options(env))
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	if len(q.Turns) > 0 {
 		v.Allow("TS-12", "the sheet sets no limit on turning: %d turns accepted", len(q.Turns))
@@ -166,7 +166,7 @@ func answerBand(env *rulesets.Env, q *pairRequest) (rulesets.Result, error) {
 	}
 	b, err := opt.Bands()
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	d, err := distance(env.Battlefield, q.From, q.To, &opt)
 	if err != nil {
@@ -200,7 +200,7 @@ func answerCommand(env *rulesets.Env, q *commandRequest) (rulesets.Result, error
 	opt := options(env)
 	v, r, err := CheckCommand(env.Battlefield, q.Leader, q.Ability, opt)
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	res := rulesets.VerdictResult(v,
 		rulesets.Field{Name: "eligible", Value: r.Eligible},
@@ -223,7 +223,7 @@ func answerForcedMelee(env *rulesets.Env, q *modelRequest) (rulesets.Result, err
 	opt := options(env)
 	v, r, err := CheckForcedMelee(env.Battlefield, q.Model, opt)
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	mr, _ := opt.meleeRange()
 	res := rulesets.VerdictResult(v,
@@ -247,7 +247,7 @@ func answerTemplate(env *rulesets.Env, q *templateRequest) (rulesets.Result, err
 	}
 	v, r, err := CheckTemplate(env.Battlefield, q.Target, q.Shooter, q.Template, options(env))
 	if err != nil {
-		return rulesets.Result{}, err
+		return rulesets.Result{}, neededBy(env, err)
 	}
 	ids := []string{}
 	for _, h := range r.Touched {

@@ -297,7 +297,24 @@ func badOption(name string, v any, why string) error {
 // missingOption is the error for a length the scenario must give.
 func missingOption(name, why string) error {
 	return &terrain.FieldError{Path: "options." + name, Err: fmt.Errorf("%s; the reference sheet gives no length, so the scenario's options must: %w",
-		why, errors.Join(ErrMissingLength, scenario.ErrMissing))}
+		why, errMissing{})}
+}
+
+// errMissing is ErrMissingLength and scenario.ErrMissing at once, printed
+// on one line.
+type errMissing struct{}
+
+func (errMissing) Error() string   { return ErrMissingLength.Error() }
+func (errMissing) Unwrap() []error { return []error{ErrMissingLength, scenario.ErrMissing} }
+
+// neededBy adds the query that needs a missing length to its error, which
+// keeps the option's path (the place to fix).
+func neededBy(env *rulesets.Env, err error) error {
+	var fe *terrain.FieldError
+	if err == nil || !errors.Is(err, ErrMissingLength) || !errors.As(err, &fe) {
+		return err
+	}
+	return &terrain.FieldError{Path: fe.Path, Value: fe.Value, Err: fmt.Errorf("needed by %s (kind %q, id %q): %w", env.Path, env.Kind, env.ID, fe.Err)}
 }
 
 // lengthIn reports option name unless v is a length in (0, maxLength]

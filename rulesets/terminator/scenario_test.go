@@ -163,7 +163,7 @@ func TestMissingLengthScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"range": "", "band": "queries[1]: options.templates.melee.length: ",
+	want := map[string]string{"range": "", "band": "options.templates.melee.length: ",
 		"shot": "options.templates.melee.length: ", "move": "options.templates.walk: ", "tpl": "options.templates.melee: "}
 	for i := range f.Queries {
 		q := &f.Queries[i]
@@ -176,7 +176,7 @@ func TestMissingLengthScenario(t *testing.T) {
 			}
 			continue
 		}
-		if !errors.Is(err, scenario.ErrMissing) || !errors.Is(err, ErrMissingLength) || !strings.Contains(err.Error(), strings.TrimPrefix(want[q.ID], "queries[1]: ")) {
+		if !errors.Is(err, scenario.ErrMissing) || !errors.Is(err, ErrMissingLength) || !strings.HasPrefix(err.Error(), want[q.ID]+"needed by "+q.JSONPath) {
 			t.Errorf("%s: err = %v, want one naming %s", q.ID, err, want[q.ID])
 		}
 	}
