@@ -31,8 +31,12 @@ var Game = &rulesets.Game{
 func init() { rulesets.Register(Game) }
 
 // options returns a copy of the file's parsed options that a kind may
-// adjust for one query.
-func options(env *rulesets.Env) Options { return *env.Options.(*Options) }
+// adjust for one query, after checking that its profiles name models of
+// the battlefield.
+func options(env *rulesets.Env) (Options, error) {
+	o := *env.Options.(*Options)
+	return o, o.checkIDs(env.Battlefield)
+}
 
 type shotRequest struct {
 	Shooter string          `json:"shooter" scenario:"required"`
@@ -45,7 +49,10 @@ type shotRequest struct {
 }
 
 func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
-	opt := options(env)
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
 	w, err := ParseWeapon(q.Weapon, env.FieldPath("weapon"))
 	if err != nil {
 		return rulesets.Result{}, err
@@ -137,7 +144,11 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	if len(q.Path) < 2 {
 		return rulesets.Result{}, env.Errorf("path", scenario.ErrValue, "want at least 2 points, got %d", len(q.Path))
 	}
-	v, r, err := CheckMove(env.Battlefield, q.Model, q.Path, q.Double, options(env))
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	v, r, err := CheckMove(env.Battlefield, q.Model, q.Path, q.Double, opt)
 	if err != nil {
 		return rulesets.Result{}, neededBy(env, err)
 	}
@@ -160,7 +171,10 @@ type pairRequest struct {
 }
 
 func answerBand(env *rulesets.Env, q *pairRequest) (rulesets.Result, error) {
-	opt := options(env)
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
 	if _, _, err := pair(env.Battlefield, q.From, q.To); err != nil {
 		return rulesets.Result{}, err
 	}
@@ -197,7 +211,10 @@ func answerCommand(env *rulesets.Env, q *commandRequest) (rulesets.Result, error
 	if q.Ability != "" && q.Ability != AbilityActivate && q.Ability != AbilityRally {
 		return rulesets.Result{}, env.Errorf("ability", scenario.ErrValue, "%q: want activate or rally", q.Ability)
 	}
-	opt := options(env)
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
 	v, r, err := CheckCommand(env.Battlefield, q.Leader, q.Ability, opt)
 	if err != nil {
 		return rulesets.Result{}, neededBy(env, err)
@@ -220,7 +237,10 @@ type modelRequest struct {
 }
 
 func answerForcedMelee(env *rulesets.Env, q *modelRequest) (rulesets.Result, error) {
-	opt := options(env)
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
 	v, r, err := CheckForcedMelee(env.Battlefield, q.Model, opt)
 	if err != nil {
 		return rulesets.Result{}, neededBy(env, err)
@@ -245,7 +265,11 @@ func answerTemplate(env *rulesets.Env, q *templateRequest) (rulesets.Result, err
 	if q.Template != "" && q.Template != "melee" && q.Template != "medium" {
 		return rulesets.Result{}, env.Errorf("template", scenario.ErrValue, "%q: want melee or medium", q.Template)
 	}
-	v, r, err := CheckTemplate(env.Battlefield, q.Target, q.Shooter, q.Template, options(env))
+	opt, err := options(env)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	v, r, err := CheckTemplate(env.Battlefield, q.Target, q.Shooter, q.Template, opt)
 	if err != nil {
 		return rulesets.Result{}, neededBy(env, err)
 	}

@@ -65,22 +65,6 @@ func weapon(t testing.TB, name string) Weapon {
 	return w
 }
 
-func reason(v *rulesets.Verdict, clause string) (rulesets.Reason, bool) {
-	for _, r := range v.Reasons {
-		if r.Clause == clause {
-			if !r.Pass {
-				return r, true
-			}
-		}
-	}
-	for _, r := range v.Reasons {
-		if r.Clause == clause {
-			return r, true
-		}
-	}
-	return rulesets.Reason{}, false
-}
-
 // failed reports whether a reason of clause forbids.
 func failed(v *rulesets.Verdict, clause string) bool {
 	for _, r := range v.Reasons {

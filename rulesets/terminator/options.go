@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/rulesets"
@@ -282,6 +283,9 @@ func (o *Options) validateProfiles() error {
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(o.SizeHeights)) {
+		if n, err := strconv.Atoi(k); err != nil || n < 1 || n > 100 {
+			return badOption("sizeHeights", fmt.Sprintf("%q", k), "keys are the Größe n, 1..100")
+		}
 		if err := lengthIn("sizeHeights."+k, float64(o.SizeHeights[k]), false); err != nil {
 			return err
 		}
@@ -304,7 +308,10 @@ func missingOption(name, why string) error {
 // on one line.
 type errMissing struct{}
 
-func (errMissing) Error() string   { return ErrMissingLength.Error() }
+// Error returns ErrMissingLength's text.
+func (errMissing) Error() string { return ErrMissingLength.Error() }
+
+// Unwrap returns both sentinels.
 func (errMissing) Unwrap() []error { return []error{ErrMissingLength, scenario.ErrMissing} }
 
 // neededBy adds the query that needs a missing length to its error, which
@@ -326,6 +333,17 @@ func lengthIn(name string, v float64, zero bool) error {
 			lo = "["
 		}
 		return badOption(name, v, fmt.Sprintf("want a length in %s0, %g] in", lo, maxLength))
+	}
+	return nil
+}
+
+// checkIDs reports the first profile naming no model of bf, so that a
+// typing error in an id is not silently a model without a profile.
+func (o *Options) checkIDs(bf *terrain.Battlefield) error {
+	for _, id := range slices.Sorted(maps.Keys(o.Profiles)) {
+		if _, ok := bf.Model(id); !ok {
+			return badOption("profiles."+id, fmt.Sprintf("%q", id), "no model has this id")
+		}
 	}
 	return nil
 }

@@ -224,3 +224,40 @@ func TestEveryGenericKind(t *testing.T) {
 		t.Errorf("answered %d generic queries, want every one not defined by the game", answered)
 	}
 }
+
+// TestOptionErrors: an unusable option is an error naming its path and
+// value, at parse time, or when a query first needs the battlefield.
+func TestOptionErrors(t *testing.T) {
+	tests := []struct {
+		opts, want string
+	}{
+		{`{"bandEdges": "both"}`, `options.bandEdges: "both": want one of [nearer farther]`},
+		{`{"templates": {"melee": {"shape": "cone", "length": 1}}}`, `options.templates.melee.shape: "cone"`},
+		{`{"templates": {"melee": {"shape": "strip"}}}`, `options.templates.melee.length: the melee template is given without its length`},
+		{`{"templates": {"walk": {"length": -2}}}`, `options.templates.walk.length: -2: want a length in (0, 1000] in`},
+		{`{"pointBlank": 6, "shortRange": 6}`, `options.shortRange: 6: the bands are nested: want more than pointBlank = 6 in`},
+		{`{"templates": {"melee": {"length": 2}}, "pointBlank": 1.5}`, `options.pointBlank: 1.5: the bands are nested`},
+		{`{"openFraction": 1.5}`, `options.openFraction: 1.5`},
+		{`{"sizeHeights": {"big": 3}}`, `options.sizeHeights: "big"`},
+		{`{"profiles": {"a": {"command": -1}}}`, `options.profiles.a.command: -1`},
+		{`{"barrierKinds": ["hedge"]}`, `options.barrierKinds[0]: "hedge"`},
+		{`{"lengths": 3}`, `options.lengths: unknown field`},
+		{`{"profiles": {"nobody": {"staggering": true}}}`, `options.profiles.nobody: "nobody": no model has this id`},
+	}
+	for _, tc := range tests {
+		f, err := scenario.DecodeBytes([]byte(`{"sightline": 1, "ruleset": "terminator-skirmish", "options": ` + tc.opts + `,
+		  "table": {"width": 24, "depth": 24},
+		  "models": [{"id": "a", "side": "r", "class": "infantry", "position": [2, 2]}, {"id": "b", "side": "m", "class": "infantry", "position": [9, 2]}],
+		  "queries": [{"id": "q", "kind": "forced-melee", "model": "a"}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, err := Game.ParseOptions(f)
+		if err == nil {
+			_, err = Game.Answer(f, opt, &f.Queries[0])
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("options %s: err = %v, want prefix %q", tc.opts, err, tc.want)
+		}
+	}
+}
