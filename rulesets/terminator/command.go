@@ -79,12 +79,19 @@ func CheckCommand(bf *terrain.Battlefield, leader, ability string, opt Options) 
 		v.Allow("TS-07", "%s is a leader with Kommando (%d); command range %g in from %s, measured %s, sight to %s",
 			leader, n, round6(r), from, measureWord(&opt), sightWord(&opt))
 	}
+	sbf, notes, err := sightField(bf, &opt)
+	if err != nil {
+		return nil, CommandResult{}, err
+	}
+	for _, n := range notes {
+		v.Allow("TS-15", "%s", n)
+	}
 	for i := range bf.Models() {
 		a := &bf.Models()[i]
 		if a.ID == l.ID || a.Side != l.Side {
 			continue
 		}
-		why, err := commandReach(bf, l, a, ability, r, &opt)
+		why, err := commandReach(bf, sbf, l, a, ability, r, &opt)
 		if err != nil {
 			return nil, CommandResult{}, err
 		}
@@ -105,8 +112,9 @@ func sightWord(o *Options) string {
 	return "any part (option commandSight)"
 }
 
-// commandReach returns "" when ally a is reached, else why not.
-func commandReach(bf *terrain.Battlefield, l, a *terrain.Model, ability string, r float64, o *Options) (string, error) {
+// commandReach returns "" when ally a is reached, else why not; sight is
+// traced on sbf (sightField).
+func commandReach(bf, sbf *terrain.Battlefield, l, a *terrain.Model, ability string, r float64, o *Options) (string, error) {
 	if ability == AbilityActivate && o.profile(a.ID).Command > 0 {
 		return "another leader: the activation abilities reach non-leaders only", nil
 	}
@@ -120,7 +128,7 @@ func commandReach(bf *terrain.Battlefield, l, a *terrain.Model, ability string, 
 	if d > r+edgeTolerance {
 		return fmt.Sprintf("%.3f in away, beyond command range %g in", d, round6(r)), nil
 	}
-	visible, by, err := commandSees(bf, l, a, o)
+	visible, by, err := commandSees(sbf, l.ID, a.ID, o)
 	if err != nil {
 		return "", err
 	}
@@ -130,21 +138,20 @@ func commandReach(bf *terrain.Battlefield, l, a *terrain.Model, ability string, 
 	return "", nil
 }
 
-// commandSees reports whether leader l sees ally a as the file reads
-// "sichtbar" (Ambiguity 10), and what blocks otherwise.
-func commandSees(bf *terrain.Battlefield, l, a *terrain.Model, o *Options) (bool, string, error) {
-	sbf, _, err := sightField(bf, o)
-	if err != nil {
-		return false, "", err
-	}
+// commandSees reports whether leader l sees ally a on sbf as the file
+// reads "sichtbar" (Ambiguity 10), and what blocks otherwise.
+func commandSees(sbf *terrain.Battlefield, l, a string, o *Options) (bool, string, error) {
 	so := los.Options{GrazingBlocks: o.GrazingBlocks}
 	if o.CommandSight == "centre" {
-		sl, _ := sbf.Model(l.ID)
-		sa, _ := sbf.Model(a.ID)
-		s := los.SightSegment(sbf, sl.EyePoint(), sa.EyePoint(), so, l.ID, a.ID)
+		sl, ok1 := sbf.Model(l)
+		sa, ok2 := sbf.Model(a)
+		if !ok1 || !ok2 {
+			return false, "", fmt.Errorf("%q or %q: unknown model: %w", l, a, ErrQuery)
+		}
+		s := los.SightSegment(sbf, sl.EyePoint(), sa.EyePoint(), so, l, a)
 		return s.Clear, s.Blocker.ID, nil
 	}
-	s, err := los.Sight(sbf, l.ID, a.ID, so)
+	s, err := los.Sight(sbf, l, a, so)
 	if err != nil {
 		return false, "", fmt.Errorf("%w: %w", err, ErrQuery)
 	}

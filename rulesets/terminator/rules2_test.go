@@ -322,3 +322,24 @@ func TestSizeTS15(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandSizeTS15: the leader sees a Größe 3 ally over a 3 in wall
+// only with its configured height (6 in: the line from the eye at 0.6 to
+// its near top edge (14.5, 6) is 4.8 in high over the wall at x 13.5).
+func TestCommandSizeTS15(t *testing.T) {
+	bf := field(t, []terrain.Piece{wallPiece("w", 13.5, 5, 14, 15)}, fig("lt", "res", 10, 10), fig("walker", "res", 15, 10))
+	for _, h := range []float64{0, 6} {
+		o := fixtureOptions()
+		o.Profiles = map[string]Profile{"lt": {Command: 1}, "walker": {Size: 3}}
+		if h > 0 {
+			o.SizeHeights = map[string]scenarioLength{"3": scenarioLength(h)}
+		}
+		v, r, err := CheckCommand(bf, "lt", AbilityActivate, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(r.Eligible, "walker"); got != (h > 0) {
+			t.Errorf("height %g: eligible %v (%v): %s", h, r.Eligible, r.Excluded, v.Paragraph())
+		}
+	}
+}
