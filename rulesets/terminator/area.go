@@ -17,6 +17,9 @@ import (
 // Fläche (TS-11). attacker ("" for none) is checked for friendly fire.
 // A template the options do not define is an error naming it.
 func SweepArea(bf *terrain.Battlefield, target, attacker, template string, opt Options) (movement.SweepResult, error) {
+	if err := opt.Validate(); err != nil {
+		return movement.SweepResult{}, err
+	}
 	t, err := opt.template(template)
 	if err != nil {
 		return movement.SweepResult{}, err

@@ -65,6 +65,9 @@ func CheckCommand(bf *terrain.Battlefield, leader, ability string, opt Options) 
 	if ability != AbilityActivate && ability != AbilityRally {
 		return nil, CommandResult{}, fmt.Errorf("ability %q: want activate or rally: %w", ability, ErrQuery)
 	}
+	if err := opt.Validate(); err != nil {
+		return nil, CommandResult{}, err
+	}
 	r, from, err := opt.commandRange(leader)
 	if err != nil {
 		return nil, CommandResult{}, err
@@ -179,6 +182,9 @@ func CheckForcedMelee(bf *terrain.Battlefield, model string, opt Options) (*rule
 	m, ok := bf.Model(model)
 	if !ok {
 		return nil, MeleeResult{}, fmt.Errorf("%q: unknown model: %w", model, ErrQuery)
+	}
+	if err := opt.Validate(); err != nil {
+		return nil, MeleeResult{}, err
 	}
 	mr, err := opt.meleeRange()
 	if err != nil {

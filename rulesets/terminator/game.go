@@ -34,7 +34,11 @@ func init() { rulesets.Register(Game) }
 // adjust for one query, after checking that its profiles name models of
 // the battlefield.
 func options(env *rulesets.Env) (Options, error) {
-	o := *env.Options.(*Options)
+	p, ok := env.Options.(*Options)
+	if !ok || p == nil {
+		return Options{}, fmt.Errorf("options of type %T, want *terminator.Options (parse them with Game.ParseOptions): %w", env.Options, ErrOption)
+	}
+	o := *p
 	return o, o.checkIDs(env.Battlefield)
 }
 

@@ -36,6 +36,9 @@ func CheckMove(bf *terrain.Battlefield, model string, path []geom.Point, double 
 	if !ok {
 		return nil, MoveResult{}, fmt.Errorf("%q: unknown model: %w", model, ErrQuery)
 	}
+	if err := opt.Validate(); err != nil {
+		return nil, MoveResult{}, err
+	}
 	p := opt.profile(model)
 	v := rulesets.NewVerdict()
 	if double && p.Crawler {

@@ -187,12 +187,12 @@ var optionEnums = map[string][]string{
 }
 
 func (o *Options) validateEnums() error {
-	got := map[string]string{"bandEdges": o.BandEdges, "beyondLong": o.BeyondLong, "measure": o.Measure,
-		"rangeClass": o.RangeClass, "open": o.Open, "doubleMove": o.DoubleMove,
-		"barrierCrossing": o.BarrierCrossing, "commandSight": o.CommandSight}
-	for _, k := range slices.Sorted(maps.Keys(got)) {
-		if !slices.Contains(optionEnums[k], got[k]) {
-			return badOption(k, fmt.Sprintf("%q", got[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
+	got := [...]struct{ k, v string }{{"bandEdges", o.BandEdges}, {"barrierCrossing", o.BarrierCrossing},
+		{"beyondLong", o.BeyondLong}, {"commandSight", o.CommandSight}, {"doubleMove", o.DoubleMove},
+		{"measure", o.Measure}, {"open", o.Open}, {"rangeClass", o.RangeClass}} // in name order
+	for _, e := range got {
+		if !slices.Contains(optionEnums[e.k], e.v) {
+			return badOption(e.k, fmt.Sprintf("%q", e.v), fmt.Sprintf("want one of %v", optionEnums[e.k]))
 		}
 	}
 	if math.IsNaN(o.OpenFraction) || o.OpenFraction < 0 || o.OpenFraction > 1 {

@@ -51,6 +51,9 @@ func CheckShot(bf *terrain.Battlefield, shooterID, targetID string, w Weapon, op
 	if err := w.validate("weapon"); err != nil {
 		return nil, ShotResult{}, err
 	}
+	if err := opt.Validate(); err != nil {
+		return nil, ShotResult{}, err
+	}
 	bands, err := opt.Bands()
 	if err != nil {
 		return nil, ShotResult{}, err
@@ -76,7 +79,7 @@ func pair(bf *terrain.Battlefield, a, b string) (*terrain.Model, *terrain.Model,
 		return nil, nil, fmt.Errorf("%q: unknown model: %w", b, ErrQuery)
 	}
 	if s.ID == t.ID {
-		return nil, nil, fmt.Errorf("%q attacks itself: %w", a, ErrQuery)
+		return nil, nil, fmt.Errorf("%q names the same model twice: %w", a, ErrQuery)
 	}
 	return s, t, nil
 }
