@@ -24,7 +24,8 @@ type ShotResult struct {
 	// Rate is the rate of fire (TS-04); nil when the sheet leaves it
 	// unspecified (Halbautomatisch at point-blank or melee range).
 	Rate *int
-	// CoverRoll reports whether the target may roll for cover (TS-08).
+	// CoverRoll reports whether the target may roll for cover (TS-08);
+	// false when the attack is not allowed.
 	CoverRoll bool
 	// Secondary lists the models an area weapon's swept template touches
 	// (TS-09/11), and Sweep the sweep itself (nil for other weapons).
@@ -63,7 +64,8 @@ func CheckShot(bf *terrain.Battlefield, shooterID, targetID string, w Weapon, op
 		return nil, ShotResult{}, err
 	}
 	if !sh.v.Legal {
-		sh.res.HitOn = 0
+		// No attack, no roll; the modifiers still say what would apply.
+		sh.res.HitOn, sh.res.CoverRoll = 0, false
 	}
 	return sh.v, sh.res, nil
 }
