@@ -7,4 +7,5 @@ import (
 	_ "github.com/sightline/sightline/rulesets/dropzone"
 	_ "github.com/sightline/sightline/rulesets/firestorm"
 	_ "github.com/sightline/sightline/rulesets/generic"
+	_ "github.com/sightline/sightline/rulesets/terminator"
 )

@@ -275,7 +275,7 @@ func FuzzSweepMonotone(f *testing.F) {
 // model of the reference table (60 models), and a 1 x 1 in strip around an
 // oval base where every placement is sampled.
 func BenchmarkSweepTouches(b *testing.B) {
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,12 +6,12 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// benchField is the project's reference table (terrain.DefaultGenerate:
+// benchField is the project's reference table (terrain.DefaultGenerate():
 // 48 x 48 in, 50 pieces, 60 models), the first ground model and the first
 // ground enemy of another side; options hold the fixture lengths.
 func benchField(b *testing.B) (*terrain.Battlefield, *terrain.Model, *terrain.Model) {
 	b.Helper()
-	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate)
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		b.Fatal(err)
 	}
