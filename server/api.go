@@ -7,9 +7,7 @@ import (
 	"image"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/sightline/sightline/answer"
 	"github.com/sightline/sightline/render"
@@ -123,7 +121,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	var a *answer.Answer
 	if id != "" {
 		if a = find(answers, id); a == nil {
-			s.fail(w, r, http.StatusBadRequest, queryError(f, id, errs, fmt.Errorf("no answered query with id %q", id)))
+			s.fail(w, r, http.StatusBadRequest, queryError(id, answers, errs, fmt.Errorf("no answered query with id %q", id)))
 			return
 		}
 	}
@@ -165,35 +163,24 @@ func pxPerInch(v string) (float64, error) {
 	return ppi, nil
 }
 
-// queryError says why query id of f has no answer: its own error among
-// errs, or an error about the whole file (the ruleset, its options) that
-// made every query unanswerable, else otherwise.
-func queryError(f *scenario.File, id string, errs []error, otherwise error) error {
-	for i := range f.Queries {
-		if f.Queries[i].ID != id {
-			continue
-		}
-		for _, err := range errs {
-			if about(err, f.Queries[i].JSONPath) {
-				return err
-			}
+// queryError says why query id has no answer: the error its answer
+// carries, or the error about the whole file (the ruleset, its options)
+// that left every query unanswered, else otherwise.
+func queryError(id string, answers []*answer.Answer, errs []error, otherwise error) error {
+	for _, a := range answers {
+		if a.ID == id && a.Err != nil {
+			return a.Err
 		}
 	}
-	if len(errs) == 1 && !slices.ContainsFunc(f.Queries, func(q scenario.Query) bool { return about(errs[0], q.JSONPath) }) {
+	if len(answers) == 0 && len(errs) > 0 {
 		return errs[0]
 	}
 	return otherwise
 }
 
-// about reports whether err is a *scenario.Error at path or inside it.
-func about(err error, path string) bool {
-	var fe *scenario.Error
-	return errors.As(err, &fe) && (fe.Path == path || strings.HasPrefix(fe.Path, path+".") || strings.HasPrefix(fe.Path, path+"["))
-}
-
 func find(answers []*answer.Answer, id string) *answer.Answer {
 	for _, a := range answers {
-		if a.ID == id {
+		if a.ID == id && a.Err == nil {
 			return a
 		}
 	}

@@ -121,11 +121,13 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 	answers, errs := runParallel(&run)
 	byID := make(map[string]*answer.Answer, len(answers))
 	for _, a := range answers {
-		byID[a.ID] = a
+		if a.Err == nil {
+			byID[a.ID] = a
+		}
 	}
-	for i, q := range qs {
+	for _, q := range qs {
 		if byID[q.ID] == nil && q.Kind != "shot" {
-			return nil, queryError(&run, q.ID, errs, fmt.Errorf("%s: %s not answered", qs[i].JSONPath, q.Kind))
+			return nil, queryError(q.ID, answers, errs, fmt.Errorf("%s: %s not answered", q.JSONPath, q.Kind))
 		}
 	}
 	b.Range, b.Sight, b.Fraction, b.Arc = byID[qs[0].ID], byID[qs[1].ID], byID[qs[2].ID], byID[qs[3].ID]
@@ -135,7 +137,7 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 		}
 	}
 	if b.Shot = byID[shot.ID]; shotErr == nil && b.Shot == nil {
-		shotErr = queryError(&run, shot.ID, errs, errors.New("no shot verdict"))
+		shotErr = queryError(shot.ID, answers, errs, errors.New("no shot verdict"))
 	}
 	if shotErr != nil {
 		b.NoShot = shotErr.Error()

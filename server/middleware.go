@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,15 +120,21 @@ func (s *Server) tooLarge() error {
 	return fmt.Errorf("%w: the limit is %d bytes", errTooLarge, s.cfg.MaxBody)
 }
 
-// writeJSON writes v indented like "sightline check --json".
+// writeJSON writes v indented like "sightline check --json" (no HTML
+// escaping, a final newline).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		b, _ = json.Marshal(errorBody{Error: fmt.Sprintf("encoding the answer: %v", err)})
+		buf.Reset()
+		b, _ := json.Marshal(errorBody{Error: "encoding the answer: " + err.Error()})
+		buf.Write(append(b, '\n'))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	w.Write(buf.Bytes())
 }

@@ -52,6 +52,7 @@ func TestEndpoints(t *testing.T) {
 	def := string(scenario.DefaultJSON())
 	badNaN := readFile(t, "../cmd/sightline/testdata/bad-nan.json")
 	unknownRuleset := strings.Replace(def, `"ruleset": "generic"`, `"ruleset": "no-such-game"`, 1)
+	oddQuery := strings.Replace(def, `"queries": [`, `"queries": [{"id": "odd", "kind": "no-such-kind"},`, 1)
 	tests := []struct {
 		name, method, target, body string
 		status                     int
@@ -73,7 +74,11 @@ func TestEndpoints(t *testing.T) {
 		{"check empty", "POST", "/v1/check", "", 400, "application/json", []string{`"error": "`}},
 		{"check unanswerable", "POST", "/v1/check", unknownRuleset, 400, "application/json",
 			[]string{`"results": []`, `"error": "ruleset: \"no-such-game\" is not implemented`, `"errors": [`}},
+		{"check one query unanswerable", "POST", "/v1/check", oddQuery, 400, "application/json",
+			[]string{`"id": "odd"`, `"error": {`, `"id": "sight-smoke"`, `"error": "queries[0].kind: `, `"errors": [`}},
 		{"check wrong method", "GET", "/v1/check", "", 405, "", nil},
+		{"render unanswerable query id", "POST", "/v1/render?query=odd", oddQuery, 400, "application/json",
+			[]string{`"error": "queries[0].kind: `}},
 		{"render table", "POST", "/v1/render", def, 200, "image/png", []string{"\x89PNG"}},
 		{"render query", "POST", "/v1/render?query=sight-smoke&ppi=10", def, 200, "image/png", []string{"\x89PNG"}},
 		{"render unknown query", "POST", "/v1/render?query=nope", def, 400, "application/json",
