@@ -26,6 +26,9 @@ try { playwright = await import('playwright-core'); } catch { /* reported by ski
 const skip = !existsSync(CHROMIUM)
   ? `chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (Debian) and run 'npm ci' in web-test/, or run .ci/browser as root`
   : !playwright ? "playwright-core is not installed: run 'npm ci' in web-test/ (or .ci/browser)" : false;
+// .ci/browser sets SIGHTLINE_BROWSER_REQUIRED: there a missing browser is
+// a failure, not a skip.
+if (skip && process.env.SIGHTLINE_BROWSER_REQUIRED) throw new Error(`browser test required but cannot run: ${skip}`);
 if (skip) console.log(`# SKIP browser test: ${skip}`);
 
 // startServer builds the CLI and runs "sightline serve" on a free loopback port.
