@@ -100,8 +100,8 @@ func checkPair(f *scenario.File, shooter, target, moved string) error {
 }
 
 // lookAt answers the pair through the file's ruleset and sight between
-// moved and each enemy. All the queries run in one answer.Run over a copy
-// of f, so the ruleset's options are read once.
+// moved and each enemy. The queries run as the queries of a copy of f
+// (runParallel), so the ruleset's options are read once per worker.
 func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) {
 	b := &lookBody{Shooter: shooter, Target: target, Moved: moved}
 	qs := []scenario.Query{
