@@ -193,7 +193,9 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return me.Distance(enemy[idx[a]], movement.Edges) < me.Distance(enemy[idx[b]], movement.Edges) })
+	sort.SliceStable(idx, func(a, b int) bool {
+		return me.Distance(enemy[idx[a]], movement.Edges) < me.Distance(enemy[idx[b]], movement.Edges)
+	})
 	best := Closest{ID: m.ID, Best: math.Inf(1), At: []float64{m.Position.X, m.Position.Y}}
 	for _, j := range idx[:min(3, len(idx))] {
 		var ob []movement.Footprint
