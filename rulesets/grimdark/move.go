@@ -167,12 +167,18 @@ func checkUnitMove(bf *terrain.Battlefield, v *rulesets.Verdict, u unitRef, p Un
 		if p.Aircraft || p.Flying || len(path) < 2 {
 			continue
 		}
-		pr, err := movement.CheckPath(bf, m.ID, path, movement.PathOptions{Models: movement.ModelsIgnored})
+		// Only Flying moves over units (GF-13): other models block the
+		// path, the unit's own models (moving with it) do not.
+		pr, err := movement.CheckPath(bf, m.ID, path, movement.PathOptions{Models: movement.ModelsAlongPath, Ignore: u.ids()})
 		if err != nil {
 			return res, fmt.Errorf("paths.%s: %w", m.ID, err)
 		}
 		for _, x := range pr.Violations {
-			if x.Kind != "budget" {
+			switch x.Kind {
+			case "budget":
+			case "model":
+				v.Forbid("GF-13", "%s would move through %s: only Flying units move over units", m.ID, x.Object)
+			default:
 				v.Forbid("GF-05", "%s cannot take this path: %s", m.ID, x.Detail)
 			}
 		}

@@ -215,8 +215,8 @@ func fallBackModel(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Mode
 		switch {
 		case math.Abs(l-fallBack) > 1e-6:
 			v.Forbid("GF-10", "%s moves %.3f in; the attacker moves back %g in", m.ID, r3(l), fallBack)
-		case n2.Distance <= n.Distance+eps:
-			v.Forbid("GF-10", "%s does not move back: %.3f in from %s before, %.3f in after", m.ID, r3(n.Distance), n.To, r3(n2.Distance))
+		case n2.Distance < n.Distance+fallBack-1e-6:
+			v.Forbid("GF-10", "%s does not move back %g in: %.3f in from %s before, %.3f in after", m.ID, fallBack, r3(n.Distance), n.To, r3(n2.Distance))
 		default:
 			v.Allow("GF-10", "%s moves back %g in (%.3f in -> %.3f in from %s)", m.ID, fallBack, r3(n.Distance), r3(n2.Distance), n.To)
 		}
