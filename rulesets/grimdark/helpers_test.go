@@ -6,6 +6,7 @@ import (
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
+	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -114,3 +115,7 @@ func cat(ms ...[]terrain.Model) []terrain.Model {
 	}
 	return out
 }
+
+type geomPoint = geom.Point
+
+func scenarioLen(x float64) scenario.Length { return scenario.Length(x) }
