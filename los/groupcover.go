@@ -32,6 +32,11 @@ type GroupCoverRule struct {
 	HiddenStrict bool
 	// Sight is the sight policy of the hidden test.
 	Sight Options
+	// Seen, when not nil, names for some members an observer already known
+	// to see part of them (sightlines the caller traced before): with a
+	// HiddenShare of 1 such a member is not hidden and no sightline is
+	// traced for it again.
+	Seen map[string]string
 }
 
 // MemberCover is how one member stands.
@@ -155,6 +160,10 @@ func shareReached(got, want float64, strict bool) bool {
 func hiddenFrom(bf *terrain.Battlefield, observers []string, id string, rule GroupCoverRule, mc *MemberCover) error {
 	mc.Hidden = 1
 	if rule.HiddenShare >= 1 {
+		if o, ok := rule.Seen[id]; ok {
+			mc.Hidden, mc.SeenBy, mc.WorstFrom = 0, o, o
+			return nil
+		}
 		for _, o := range observers {
 			s, err := Sight(bf, o, id, rule.Sight)
 			if err != nil {

@@ -124,3 +124,16 @@ func TestGroupCoverErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupCoverSeenHint: a member the caller already saw is not traced
+// again and is not hidden.
+func TestGroupCoverSeenHint(t *testing.T) {
+	bf := gcScene(t, gcModel("w0", 28, 14), gcModel("o0", 28, 3))
+	r, err := GroupCover(bf, []string{"o1"}, []string{"w0", "o0"}, GroupCoverRule{HiddenShare: 1, Sight: Options{IgnoreModels: true}, Seen: map[string]string{"o0": "o1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Members[0].Behind || r.Members[1].Behind || r.Members[1].SeenBy != "o1" {
+		t.Errorf("GroupCover with a hint = %+v", r.Members)
+	}
+}

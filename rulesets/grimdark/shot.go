@@ -106,8 +106,9 @@ func CheckShot(bf *terrain.Battlefield, shooter, target string, w Weapon, firing
 	sightOpt := opt.sight(append(su.ids(), tu.ids()...))
 	tf := tu.footprints()
 	seen := make([]bool, len(tu.Models))
+	seenBy := map[string]string{}
 	for _, m := range shooters {
-		ms, err := modelShot(bf, m, tu, tf, res.EffectiveRange, w.Indirect, sightOpt, opt, seen)
+		ms, err := modelShot(bf, m, tu, tf, res.EffectiveRange, w.Indirect, sightOpt, opt, seen, seenBy)
 		if err != nil {
 			return nil, ShotResult{}, err
 		}
@@ -119,7 +120,7 @@ func CheckShot(bf *terrain.Battlefield, shooter, target string, w Weapon, firing
 	eligibility(v, &res, w, su, tu)
 	res.Allocatable = allocatable(tu, seen, opt)
 	if len(res.Firing) > 0 {
-		if err := shotCover(bf, v, &res, w, tu, sightOpt, opt); err != nil {
+		if err := shotCover(bf, v, &res, w, tu, sightOpt, seenBy, opt); err != nil {
 			return nil, ShotResult{}, err
 		}
 		thresholds(v, &res, w, sp, tp)
@@ -152,8 +153,9 @@ func transportRule(v *rulesets.Verdict, su, tu unitRef, sp, tp Unit, opt Options
 }
 
 // modelShot measures one shooting model against the target unit and marks
-// the target models it sees in range (seen).
-func modelShot(bf *terrain.Battlefield, m *terrain.Model, tu unitRef, tf []movement.Footprint, rng float64, indirect bool, so los.Options, opt Options, seen []bool) (ModelShot, error) {
+// the target models it sees in range (seen) and, for each target model it
+// sees, that it does (seenBy, reused by the cover test).
+func modelShot(bf *terrain.Battlefield, m *terrain.Model, tu unitRef, tf []movement.Footprint, rng float64, indirect bool, so los.Options, opt Options, seen []bool, seenBy map[string]string) (ModelShot, error) {
 	me := movement.FootprintOf(m)
 	ms := ModelShot{ID: m.ID, InRange: []string{}, Distance: math.Inf(1)}
 	d := make([]float64, len(tf))
@@ -193,6 +195,9 @@ func modelShot(bf *terrain.Battlefield, m *terrain.Model, tu unitRef, tf []movem
 		}
 		if !s.Visible {
 			continue
+		}
+		if _, ok := seenBy[tf[j].ID]; !ok {
+			seenBy[tf[j].ID] = m.ID
 		}
 		if inRange {
 			seen[j] = true
@@ -270,13 +275,13 @@ func coverPiece(p *terrain.Piece) bool {
 // shotCover applies GF-18/19: the target unit is in cover when most of its
 // models are fully inside cover terrain or behind sight blockers (a unit of
 // one: mostly); Blast ignores cover, Indirect ignores sight blockers.
-func shotCover(bf *terrain.Battlefield, v *rulesets.Verdict, res *ShotResult, w Weapon, tu unitRef, so los.Options, opt Options) error {
+func shotCover(bf *terrain.Battlefield, v *rulesets.Verdict, res *ShotResult, w Weapon, tu unitRef, so los.Options, seenBy map[string]string, opt Options) error {
 	if w.Blast > 0 {
 		v.Allow("GF-19", "Blast(%d) ignores cover", w.Blast)
 		return nil
 	}
 	single := len(tu.Models) == 1
-	rule := los.GroupCoverRule{Area: coverPiece, AreaShare: opt.CoverShare, HiddenShare: opt.HiddenShare, Sight: so}
+	rule := los.GroupCoverRule{Area: coverPiece, AreaShare: opt.CoverShare, HiddenShare: opt.HiddenShare, Sight: so, Seen: seenBy}
 	if single {
 		rule.AreaShare, rule.AreaStrict, rule.HiddenShare, rule.HiddenStrict = opt.CoverShareSingle, true, opt.HiddenShareSingle, true
 	}
