@@ -108,14 +108,6 @@ func pts(xy ...float64) []geom.Point {
 	return out
 }
 
-func cat(ms ...[]terrain.Model) []terrain.Model {
-	var out []terrain.Model
-	for _, m := range ms {
-		out = append(out, m...)
-	}
-	return out
-}
-
 type geomPoint = geom.Point
 
 func scenarioLen(x float64) scenario.Length { return scenario.Length(x) }

@@ -232,6 +232,10 @@ func TestExclusion(t *testing.T) { // GF-07
 		if v.Legal != tc.legal || (!tc.legal && len(r.TooClose) != 1) {
 			t.Errorf("%s: %s", tc.name, v.Paragraph())
 		}
+		// the verdict names the models and the measured gap
+		if !tc.legal && !hasReason(v, "GF-07", "a ends 0.800 in from e of unit") {
+			t.Errorf("%s: reason lacks the numbers: %s", tc.name, v.Paragraph())
+		}
 	}
 }
 

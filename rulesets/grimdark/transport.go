@@ -315,6 +315,3 @@ func CheckFirePlan(bf *terrain.Battlefield, unit string, plan []FireAssignment) 
 	}
 	return v, nil
 }
-
-// rounded returns p as [x, y] rounded like every answer length.
-func rounded(p geom.Point) []float64 { return rulesets.Point2(p) }

@@ -11,8 +11,8 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// Unit is a set of models on their own bases: a scenario squad, or one
-// model without a squad. Models are in file order.
+// unitRef is a unit: a set of models on their own bases, a scenario squad
+// or one model without a squad. Models are in file order.
 type unitRef struct {
 	Name   string
 	Side   string
