@@ -277,7 +277,11 @@ func coverPiece(p *terrain.Piece) bool {
 // one: mostly); Blast ignores cover, Indirect ignores sight blockers.
 func shotCover(bf *terrain.Battlefield, v *rulesets.Verdict, res *ShotResult, w Weapon, tu unitRef, so los.Options, seenBy map[string]string, opt Options) error {
 	if w.Blast > 0 {
-		v.Allow("GF-19", "Blast(%d) ignores cover", w.Blast)
+		// "X bis zu so vielen Treffern entspricht, wie Modelle in der
+		// Zieleinheit sind": the multiplier is capped by the unit's size.
+		x := min(w.Blast, len(tu.Models))
+		v.Measure("blastMultiplier", float64(x), "hits")
+		v.Allow("GF-19", "Blast(%d) ignores cover; each hit counts %d times (at most the %d models of %s)", w.Blast, x, len(tu.Models), tu.Name)
 		return nil
 	}
 	single := len(tu.Models) == 1
