@@ -142,12 +142,15 @@ func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u,
 		cf = append(cf, ends[m.ID])
 	}
 	for _, m := range t.Models {
-		obst := obstacles(bf, m.ID, ends)
-		c, err := closest(bf, m, cf, defenderMove, obst, keepOut(bf, t, u, opt), opt)
+		l, _ := movement.Nearest([]movement.Footprint{movement.FootprintOf(m)}, cf, movement.Edges)
+		if l.Distance <= movement.ContactTolerance { // already in contact: it stays
+			res.Defenders = append(res.Defenders, Closest{ID: m.ID, At: rulesets.Point2(m.Position), Toward: l.To, Contact: true, Possible: true})
+			continue
+		}
+		c, err := closest(bf, m, cf, defenderMove, obstacles(bf, m.ID, ends), keepOut(bf, t, u, opt), opt)
 		if err != nil {
 			return err
 		}
-		l, _ := movement.Nearest([]movement.Footprint{movement.FootprintOf(m)}, cf, movement.Edges)
 		c.Gap = l.Distance
 		res.Defenders = append(res.Defenders, c)
 	}
