@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -96,12 +97,8 @@ func FuzzCoherency(f *testing.F) {
 		if ok2, _ := answer(m2); ok2 != ok {
 			t.Errorf("translated: coherent %v, want %v", ok2, ok)
 		}
-		turned := slices.Clone(ms)
-		for i := range turned { // quarter turn about (30, 30)
-			p := turned[i].Position.Sub(geom.Pt(30, 30))
-			turned[i].Position = geom.Pt(30-p.Y, 30+p.X)
-		}
-		if ok2, _ := answer(turned); ok2 != ok {
+		m3, _ := turned(ms, nil)
+		if ok2, _ := answer(m3); ok2 != ok {
 			t.Errorf("turned: coherent %v, want %v", ok2, ok)
 		}
 	})
@@ -143,16 +140,66 @@ func FuzzCheckShot(f *testing.F) {
 		}
 		ms := append(slices.Clone(shooters), targets...)
 		want := answer(ms, pieces)
+		// A round base is a polygon to the sight code, so a sliver of a
+		// target seen past a corner may vanish when the scene turns: such
+		// near-ties are not a property violation.
+		check := func(what string, got string, m2 []terrain.Model, p2 []terrain.Piece) {
+			if got == want {
+				return
+			}
+			if sliver(t, ms, pieces, opt) || sliver(t, m2, p2, opt) {
+				t.Skipf("%s: a target is seen through a sliver under 0.5 %% of its silhouette", what)
+			}
+			t.Errorf("%s: %s, want %s", what, got, want)
+		}
 		rev := slices.Clone(ms)
 		slices.Reverse(rev)
 		if got := answer(rev, pieces); got != want {
 			t.Errorf("reversed order: %s, want %s", got, want)
 		}
 		m2, p2 := moved(ms, pieces, geom.Pt(wrap(dx, -3, 3), wrap(dy, -3, 3)))
-		if got := answer(m2, p2); got != want {
-			t.Errorf("translated: %s, want %s", got, want)
-		}
+		check("translated", answer(m2, p2), m2, p2)
+		m3, p3 := turned(ms, pieces)
+		check("turned a quarter", answer(m3, p3), m3, p3)
 	})
+}
+
+// sliver reports whether some shooter sees some target model through less
+// than 0.5 % of its silhouette (but more than nothing).
+func sliver(t *testing.T, ms []terrain.Model, ps []terrain.Piece, opt Options) bool {
+	bf := fieldSized(t, 60, 60, ps, ms...)
+	var ids []string
+	for _, m := range ms {
+		ids = append(ids, m.ID)
+	}
+	for _, a := range ms {
+		for _, b := range ms {
+			if a.Squad != "u" || b.Squad != "foe" {
+				continue
+			}
+			f, err := los.VisibleFraction(bf, a.ID, b.ID, opt.sight(ids))
+			if err == nil && f.Fraction > 0 && f.Fraction < 0.005 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// turned returns models and pieces turned a quarter about (30, 30), the
+// centre of the 60 in fuzz table.
+func turned(ms []terrain.Model, ps []terrain.Piece) ([]terrain.Model, []terrain.Piece) {
+	c := geom.Pt(30, 30)
+	m2 := slices.Clone(ms)
+	for i := range m2 {
+		p := m2[i].Position.Sub(c)
+		m2[i].Position = geom.Pt(c.X-p.Y, c.Y+p.X)
+	}
+	p2 := slices.Clone(ps)
+	for i := range p2 {
+		p2[i].Footprint = p2[i].Footprint.Rotate(c, geom.Degrees(90))
+	}
+	return m2, p2
 }
 
 // FuzzOptions: any options object decodes to options or to an error
