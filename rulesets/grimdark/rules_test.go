@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
@@ -480,5 +481,37 @@ func TestChargeAsCloseAsPossible(t *testing.T) { // GF-08
 	}
 	if best.Best < 1 || best.Best > 3 {
 		t.Errorf("best gap %.3f: the ring keeps it between 1 and 3 in", best.Best)
+	}
+	// brute force: every end on a 0.05 in grid within 12 in of the start
+	// that overlaps no model and keeps 1 in from the guard unit.
+	const step = 0.05
+	c, _ := bf.Model("c")
+	target := movement.FootprintOf(&bf.Models()[1])
+	brute := math.Inf(1)
+	for x := 6.0; x <= 30; x += step {
+		for y := -2.0; y <= 22; y += step {
+			p := geom.Pt(x, y)
+			if p.Sub(c.Position).Norm() > 12 || x < 0.5 || y < 0.5 {
+				continue
+			}
+			fp := movement.FootprintAt(c, p)
+			ok := true
+			for i := 1; i < len(bf.Models()) && ok; i++ {
+				o := movement.FootprintOf(&bf.Models()[i])
+				d := fp.Distance(o, movement.Edges)
+				ok = d > 1e-9 || (o.ID == "t" && fp.Center.Sub(o.Center).Norm() >= 1-1e-9)
+				if bf.Models()[i].Squad == "guard" {
+					ok = ok && d >= 1-1e-9
+				}
+			}
+			if ok {
+				brute = math.Min(brute, fp.Distance(target, movement.Edges))
+			}
+		}
+	}
+	t.Logf("search %.4f at %v, brute force %.4f", best.Best, best.At, brute)
+	tol := float64(DefaultOptions().ApproachTolerance)
+	if best.Best > brute+tol || best.Best < brute-step*math.Sqrt2 {
+		t.Errorf("search best %.4f, brute force %.4f (grid %g, tolerance %g)", best.Best, brute, step, tol)
 	}
 }
