@@ -105,6 +105,8 @@ type moveRequest struct {
 	Path   []geom.Point            `json:"path" scenario:"required"`
 	Action string                  `json:"action"`
 	Paths  map[string][]geom.Point `json:"paths"`
+	// Target is the charged unit when Action is "charge".
+	Target string `json:"target"`
 }
 
 func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
@@ -126,6 +128,12 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	action := q.Action
 	if action == "" {
 		action = Advance
+	}
+	if action == Charge {
+		if q.Target == "" {
+			return rulesets.Result{}, env.Errorf("target", ErrQuery, "a charge names the charged unit")
+		}
+		return answerCharge(env, &chargeRequest{Unit: unit, Target: q.Target, Paths: paths})
 	}
 	v, r, err := CheckMove(env.Battlefield, unit, action, paths, options(env))
 	if err != nil {

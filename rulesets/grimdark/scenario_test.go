@@ -112,13 +112,19 @@ func TestCentimetres(t *testing.T) {
 	    {"id": "long", "kind": "shot", "shooter": "s", "target": "t", "weapon": {"range": 35}},
 	    {"id": "advance-15cm", "kind": "move", "model": "s", "path": [[20, 20], [35.24, 20]], "action": "advance"},
 	    {"id": "advance-16cm", "kind": "move", "model": "s", "path": [[20, 20], [36.3, 20]], "action": "advance"},
-	    {"id": "charge-reach", "kind": "charge", "unit": "u", "target": "foe"}]}`
+	    {"id": "charge-reach", "kind": "charge", "unit": "u", "target": "foe"},
+	    {"id": "charge-move", "kind": "move", "model": "s", "path": [[20, 20], [55, 20]], "action": "charge", "target": "t"}]}`
 	a := answers(t, []byte(raw))
 	// 57.54 - 20 - 2.54 = 35 cm edge to edge = 13.78 in
 	for id, want := range map[string]bool{"short": false, "long": true, "advance-15cm": true, "advance-16cm": false} {
 		if got := field(t, a[id], "legal"); got != want {
 			t.Errorf("%s: legal = %v, want %v: %s", id, got, want, a[id].Explanation)
 		}
+	}
+	// a move with action charge is a charge: 35 cm = 13.78 in is beyond
+	// the 12 in charge range even though the path (35 cm) ends in contact
+	if field(t, a["charge-move"], "legal") != false || !strings.Contains(a["charge-move"].Explanation, "GF-07 (fails)") {
+		t.Errorf("charge-move: %s", a["charge-move"].Explanation)
 	}
 	// chargeReach 30.48 cm = 12 in < 13.78 in
 	if field(t, a["charge-reach"], "legal") != false || !strings.Contains(a["charge-reach"].Explanation, "beyond the 12 in charge range") {
