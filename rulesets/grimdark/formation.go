@@ -18,6 +18,9 @@ type CoherencyResult struct {
 	// rule, those in the most too-far pairs).
 	Isolated  []string `json:"isolated"`
 	MustClose []string `json:"mustClose"`
+	// Broken are the isolated models' links to their nearest unit mate,
+	// longer than 1 in.
+	Broken []movement.Link `json:"broken"`
 }
 
 // CheckCoherency applies GF-06 to unit where it stands: every model within
@@ -31,8 +34,30 @@ func CheckCoherency(bf *terrain.Battlefield, unit string, opt Options) (*ruleset
 	}
 	v := rulesets.NewVerdict()
 	var res MoveResult
-	coherencyVerdict(v, &res, u.Name, u.footprints(), opt)
-	return v, CoherencyResult{Coherency: res.Coherency, Isolated: isolated(res.Coherency), MustClose: res.MustClose}, nil
+	fs := u.footprints()
+	coherencyVerdict(v, &res, u.Name, fs, opt)
+	iso := isolated(res.Coherency)
+	return v, CoherencyResult{Coherency: res.Coherency, Isolated: iso, MustClose: res.MustClose, Broken: brokenLinks(fs, iso, opt)}, nil
+}
+
+// brokenLinks returns, for each isolated model, the link to its nearest
+// unit mate (longer than the 1 in GF-06 asks).
+func brokenLinks(fs []movement.Footprint, iso []string, opt Options) []movement.Link {
+	out := []movement.Link{}
+	for _, id := range iso {
+		i := slices.IndexFunc(fs, func(f movement.Footprint) bool { return f.ID == id })
+		var rest []movement.Footprint
+		for j, f := range fs {
+			if j != i {
+				rest = append(rest, f)
+			}
+		}
+		if l, ok := movement.Nearest(fs[i:i+1], rest, opt.measure()); ok {
+			l.Limit = coherencyLink
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // coherencyVerdict checks GF-06 on the footprints and records it.
@@ -59,8 +84,8 @@ func coherencyVerdict(v *rulesets.Verdict, res *MoveResult, name string, fs []mo
 		return
 	}
 	var parts []string
-	if iso := isolated(c); len(iso) > 0 {
-		parts = append(parts, fmt.Sprintf("no model within %g in of %s", coherencyLink, strings.Join(iso, ", ")))
+	for _, l := range brokenLinks(fs, isolated(c), opt) {
+		parts = append(parts, fmt.Sprintf("%s's nearest unit mate %s is %.3f in away (more than %g in)", l.From, l.To, r3(l.Distance), coherencyLink))
 	}
 	for _, l := range c.TooFar {
 		parts = append(parts, fmt.Sprintf("%s and %s are %.3f in apart (more than %g in)", l.From, l.To, r3(l.Distance), coherencyAll))

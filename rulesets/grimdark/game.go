@@ -229,6 +229,7 @@ func answerCoherency(env *rulesets.Env, q *coherencyRequest) (rulesets.Result, e
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "coherent", Value: r.Coherency.Coherent},
 		rulesets.Field{Name: "isolated", Value: r.Isolated}, rulesets.Field{Name: "mustClose", Value: r.MustClose},
+		rulesets.Field{Name: "broken", Value: r.Broken},
 		rulesets.Field{Name: "tooFar", Value: r.Coherency.TooFar}, rulesets.Field{Name: "groups", Value: r.Coherency.Groups})
 	for _, l := range render.LinksFromCoherency(env.Battlefield, r.Coherency) {
 		res.Draw(nil, l)

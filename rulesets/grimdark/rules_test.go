@@ -203,6 +203,12 @@ func TestCoherency(t *testing.T) { // GF-06
 			}
 		}
 	}
+	// the isolated model's broken link names its nearest mate and the gap
+	bf0 := field(t, nil, inf("ma", "u", "red", 10, 10), inf("mb", "u", "red", 11.9, 10), inf("mc", "u", "red", 15, 10))
+	if v, r, _ := CheckCoherency(bf0, "u", DefaultOptions()); len(r.Broken) != 1 || r.Broken[0].To != "mb" || r.Broken[0].Distance != 2.1 ||
+		!hasReason(v, "GF-06", "mc's nearest unit mate mb is 2.100 in away") {
+		t.Errorf("broken links %+v: %s", r.Broken, v.Paragraph())
+	}
 	// a joined hero is a model of the unit (Errata 5)
 	bf := field(t, nil, inf("a", "u", "red", 10, 10), inf("hero", "u", "red", 11.9, 10))
 	if v, _, _ := CheckCoherency(bf, "u", DefaultOptions()); !v.Legal {
