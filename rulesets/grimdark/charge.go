@@ -200,6 +200,12 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 		return me.Distance(enemy[idx[a]], movement.Edges) < me.Distance(enemy[idx[b]], movement.Edges)
 	})
 	best := Closest{ID: m.ID, Best: math.Inf(1), At: []float64{m.Position.X, m.Position.Y}}
+	// Routes as GF-11 reads terrain: difficult terrain costs no extra but
+	// caps the whole move at 6 in (not for Strider or Flying units).
+	prof := movement.ClassProfile{Name: "unit", TerrainClass: m.Class, DifficultFactor: 1, DifficultCap: difficultCap}
+	if u := opt.unit(unitName(m)); u.Strider || u.Flying {
+		prof.DifficultCap = 0
+	}
 	for _, j := range idx[:min(3, len(idx))] {
 		var ob []movement.Footprint
 		for _, o := range obst {
@@ -208,7 +214,7 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 			}
 		}
 		a, err := movement.ClosestApproach(bf, m.ID, enemy[j], movement.ApproachOptions{Budget: budget, Obstacles: ob, KeepOut: keep,
-			KeepOutGap: exclusion, Tolerance: float64(opt.ApproachTolerance), Route: movement.RouteOptions{IgnoreModels: true}})
+			KeepOutGap: exclusion, Tolerance: float64(opt.ApproachTolerance), Route: movement.RouteOptions{IgnoreModels: true, Profile: &prof}})
 		if err != nil {
 			return best, fmt.Errorf("closest position of %s: %w", m.ID, err)
 		}

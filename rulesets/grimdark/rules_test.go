@@ -521,3 +521,23 @@ func TestChargeAsCloseAsPossible(t *testing.T) { // GF-08
 		t.Errorf("search best %.4f, brute force %.4f (grid %g, tolerance %g)", best.Best, brute, step, tol)
 	}
 }
+
+// TestChargeThroughDifficult: a wood across the whole table caps a charge
+// crossing it at 6 in (GF-11), so a charger 10 in away gets no closer than
+// 4 in, and ending there is as close as possible.
+func TestChargeThroughDifficult(t *testing.T) { // GF-08, GF-11
+	w := []terrain.Piece{wood("wood", 13, 0, 14, 48)}
+	for _, tc := range []struct {
+		end   float64
+		legal bool
+	}{{16, true}, {15, false}} {
+		bf := field(t, w, inf("c", "u", "red", 10, 10), inf("t", "foe", "blue", 21, 10))
+		v, r, err := CheckCharge(bf, "u", "foe", map[string][]geom.Point{"c": pts(10, 10, tc.end, 10)}, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Legal != tc.legal || len(r.Closest) != 1 || math.Abs(r.Closest[0].Best-4) > 0.011 {
+			t.Errorf("charge ending at x=%g: closest %+v: %s", tc.end, r.Closest, v.Paragraph())
+		}
+	}
+}

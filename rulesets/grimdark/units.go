@@ -123,3 +123,11 @@ func sightOf(bf *terrain.Battlefield, from, to string, so los.Options) (bool, er
 	s, err := los.Sight(bf, from, to, so)
 	return s.Visible, err
 }
+
+// unitName returns the name of m's unit: its squad, or its id.
+func unitName(m *terrain.Model) string {
+	if m.Squad != "" {
+		return m.Squad
+	}
+	return m.ID
+}
