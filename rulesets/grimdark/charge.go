@@ -206,6 +206,18 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 	if u := opt.unit(unitName(m)); u.Strider || u.Flying {
 		prof.DifficultCap = 0
 	}
+	// The optimum lies on the circle of the move's length: the whole move
+	// around difficult terrain, or at most 6 in through it. Both are
+	// searched when the cap bites.
+	type pass struct {
+		budget float64
+		route  movement.RouteOptions
+	}
+	passes := []pass{{budget, movement.RouteOptions{IgnoreModels: true, Profile: &prof}}}
+	if prof.DifficultCap > 0 && budget > difficultCap {
+		passes = []pass{{budget, movement.RouteOptions{IgnoreModels: true, Profile: &prof, AvoidDifficult: true}},
+			{difficultCap, movement.RouteOptions{IgnoreModels: true, Profile: &prof}}}
+	}
 	for _, j := range idx[:min(3, len(idx))] {
 		var ob []movement.Footprint
 		for _, o := range obst {
@@ -213,13 +225,15 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 				ob = append(ob, o)
 			}
 		}
-		a, err := movement.ClosestApproach(bf, m.ID, enemy[j], movement.ApproachOptions{Budget: budget, Obstacles: ob, KeepOut: keep,
-			KeepOutGap: exclusion, Tolerance: float64(opt.ApproachTolerance), Route: movement.RouteOptions{IgnoreModels: true, Profile: &prof}})
-		if err != nil {
-			return best, fmt.Errorf("closest position of %s: %w", m.ID, err)
-		}
-		if a.Found && a.Distance < best.Best {
-			best.Best, best.At, best.Toward, best.Contact, best.Possible = a.Distance, []float64{rulesets.Round(a.To[0]), rulesets.Round(a.To[1])}, enemy[j].ID, a.Contact, true
+		for _, ps := range passes {
+			a, err := movement.ClosestApproach(bf, m.ID, enemy[j], movement.ApproachOptions{Budget: ps.budget, Obstacles: ob, KeepOut: keep,
+				KeepOutGap: exclusion, Tolerance: float64(opt.ApproachTolerance), Route: ps.route})
+			if err != nil {
+				return best, fmt.Errorf("closest position of %s: %w", m.ID, err)
+			}
+			if a.Found && a.Distance < best.Best {
+				best.Best, best.At, best.Toward, best.Contact, best.Possible = a.Distance, rulesets.Point2(geom.Pt(a.To[0], a.To[1])), enemy[j].ID, a.Contact, true
+			}
 		}
 	}
 	if !best.Possible {

@@ -530,7 +530,7 @@ func TestChargeThroughDifficult(t *testing.T) { // GF-08, GF-11
 	for _, tc := range []struct {
 		end   float64
 		legal bool
-	}{{16, true}, {15, false}} {
+	}{{16, true}, {15, false}, {10, false}} {
 		bf := field(t, w, inf("c", "u", "red", 10, 10), inf("t", "foe", "blue", 21, 10))
 		v, r, err := CheckCharge(bf, "u", "foe", map[string][]geom.Point{"c": pts(10, 10, tc.end, 10)}, DefaultOptions())
 		if err != nil {
