@@ -262,8 +262,9 @@ func (o *Options) coherencyRule() movement.CoherencyRule {
 // Geometry maps the options onto the geometry packages' parameters, so a
 // generic query asked in a Grimdark Future file measures the way the
 // game's own checks do: ranges per Measure, the sight policy of shots,
-// GF-06 coherency, and moves checked against terrain with other models at
-// the end only. The game has no fire arcs (Ambiguity 14): arc queries use
+// GF-06 coherency, moves checked against terrain with other models at the
+// end only, and routes through models whose length is their cost (GF-11
+// caps a move in difficult terrain, it does not make it dearer). The game has no fire arcs (Ambiguity 14): arc queries use
 // the geometry's default arcs.
 func (o *Options) Geometry() rulesets.Geometry {
 	rm := los.RangeEdge
@@ -274,7 +275,7 @@ func (o *Options) Geometry() rulesets.Geometry {
 		Sight:     o.sight(nil),
 		Range:     rm,
 		Path:      movement.PathOptions{Models: movement.ModelsAtEnd},
-		Route:     movement.RouteOptions{IgnoreModels: true},
+		Route:     movement.RouteOptions{IgnoreModels: true, Unweighted: true},
 		Coherency: o.coherencyRule(),
 	}
 }
