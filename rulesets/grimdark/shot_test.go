@@ -2,6 +2,7 @@ package grimdark
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/sightline/sightline/terrain"
@@ -320,5 +321,27 @@ func TestDisembarkAndTargeting(t *testing.T) { // GF-23
 	}
 	if v, _, _ := CheckShot(bf, "inside", "u", rifle(24), nil, opt); v.Legal {
 		t.Errorf("shooting out of a transport: %s", v.Paragraph())
+	}
+}
+
+// TestCoverSingleModelHidden: a lone tank 60 % hidden behind a wall is in
+// cover, 40 % hidden is not (GF-18, "größtenteils"). The shooter's eye is
+// at (50, 10, 0.5); the tank's front face spans x 49..51 at y = 20.5; a
+// wall from x = xw to 60 at y 15..15.5 hides the face beyond the point
+// whose sightline grazes its corner.
+func TestCoverSingleModelHidden(t *testing.T) { // GF-18
+	for _, tc := range []struct {
+		xw     float64
+		hidden float64
+		cover  bool
+	}{{50 - 0.2*5/10.5, 0.6, true}, {50 + 0.2*5.5/10.5, 0.4, false}} {
+		bf := field(t, []terrain.Piece{wall("wall", tc.xw, 15, 60, 15.5)}, inf("s", "u", "red", 50, 10), tank("tk", "", "blue", 50, 21))
+		v, r, err := CheckShot(bf, "u", "tk", rifle(24), nil, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.Legal || r.InCover != tc.cover || r.Cover == nil || math.Abs(r.Cover.Members[0].Hidden-tc.hidden) > 1e-6 {
+			t.Errorf("wall from x=%.4f: hidden %+v: %s", tc.xw, r.Cover, v.Paragraph())
+		}
 	}
 }
