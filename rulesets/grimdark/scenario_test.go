@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	_ "github.com/sightline/sightline/rulesets/generic"
 	"github.com/sightline/sightline/rulesets/grimdark"
@@ -90,11 +91,16 @@ func TestWholeRound(t *testing.T) {
 	if len(a["wall-shot"].Picture.Parts) == 0 || len(a["alpha-coherency"].Picture.Parts) == 0 {
 		t.Error("pictures: want sightlines and coherency links")
 	}
-	for id, r := range a { // every answer encodes
+	f, _ := scenario.DecodeBytes(raw)
+	for id, r := range a { // every answer encodes and draws
 		for _, f := range r.Fields {
 			if _, err := json.Marshal(f.Value); err != nil {
 				t.Errorf("%s.%s: %v", id, f.Name, err)
 			}
+		}
+		parts := append([]render.Part{render.Verdict{Title: id, Text: r.Explanation}}, r.Picture.Parts...)
+		if _, err := render.Sheet(f.Battlefield(), render.Options{PxPerInch: 4}, parts...); err != nil {
+			t.Errorf("%s: picture: %v", id, err)
 		}
 	}
 }
