@@ -316,7 +316,7 @@ func shotCover(bf *terrain.Battlefield, v *rulesets.Verdict, res *ShotResult, w 
 	}
 	v.Measure("modelsInCover", float64(gc.Covered), "models")
 	v.Measure("targetModels", float64(gc.Total), "models")
-	what := fmt.Sprintf("%d of %d models of %s covered: in cover terrain %v, behind sight blockers %v", gc.Covered, gc.Total, tu.Name, area, behind)
+	what := fmt.Sprintf("%d of %d models of %s covered: in cover terrain: %s; behind sight blockers: %s", gc.Covered, gc.Total, tu.Name, list(area), list(behind))
 	if w.Indirect {
 		what += " (Indirect ignores cover from sight blockers)"
 	}
@@ -367,4 +367,12 @@ func thresholds(v *rulesets.Verdict, res *ShotResult, w Weapon, sp, tp Unit) {
 		v.Modify(rulesets.Modifier{Name: "relentless", Clause: "GF-20", Text: "unmodified 6s to hit give an extra hit for " + who})
 	}
 	v.Allow("GF-20", "%d firing models are more than %g in from every target model: %s", len(far), farThreshold, who)
+}
+
+// list joins items for an explanation, "none" when empty.
+func list(items []string) string {
+	if len(items) == 0 {
+		return "none"
+	}
+	return strings.Join(items, ", ")
 }
