@@ -49,6 +49,15 @@ type ChargeResult struct {
 // found by search and reported; GF-14: aircraft cannot be charged), with
 // the move rules of CheckMove, and answers the defenders' 3 in follow-up.
 func CheckCharge(bf *terrain.Battlefield, unit, target string, paths map[string][]geom.Point, opt Options) (*rulesets.Verdict, ChargeResult, error) {
+	return CheckChargeAndFollowUp(bf, unit, target, paths, nil, opt)
+}
+
+// CheckChargeAndFollowUp is CheckCharge that also checks the defenders'
+// follow-up moves (GF-08: "woraufhin die Verteidiger dasselbe tun müssen,
+// wobei sie sich bis zu 3" bewegen können"): each defender with a path
+// moves at most 3 in and ends in base contact with a charger or as close
+// as possible. Defenders without a path are answered, not checked.
+func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths, defenders map[string][]geom.Point, opt Options) (*rulesets.Verdict, ChargeResult, error) {
 	u, err := findUnit(bf, "unit", unit)
 	if err != nil {
 		return nil, ChargeResult{}, err
@@ -98,7 +107,53 @@ func CheckCharge(bf *terrain.Battlefield, unit, target string, paths map[string]
 	if err := contact(bf, v, &res, u, t, allow, opt); err != nil {
 		return nil, ChargeResult{}, err
 	}
+	if len(defenders) > 0 {
+		dp, err := fullPaths(t, defenders)
+		if err != nil {
+			return nil, ChargeResult{}, fmt.Errorf("defenders: %w", err)
+		}
+		followUp(bf, v, &res, u, t, dp, defenders, opt)
+	}
 	return v, res, nil
+}
+
+// followUp checks the defenders' given paths against the searched closest
+// positions (GF-08).
+func followUp(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u, t unitRef, dp, given map[string][]geom.Point, opt Options) {
+	cf := make([]movement.Footprint, 0, len(u.Models))
+	ends := map[string]movement.Footprint{}
+	for _, m := range u.Models {
+		cf = append(cf, movement.FootprintAt(m, res.End[m.ID]))
+		ends[m.ID] = cf[len(cf)-1]
+	}
+	for _, m := range t.Models { // defenders move at the same time
+		if _, ok := given[m.ID]; ok {
+			ends[m.ID] = movement.FootprintAt(m, dp[m.ID][len(dp[m.ID])-1])
+		}
+	}
+	tol := float64(opt.ApproachTolerance)
+	for i, m := range t.Models {
+		if _, ok := given[m.ID]; !ok {
+			continue
+		}
+		path := dp[m.ID]
+		if l := movement.PathLength(path); l > defenderMove+eps {
+			v.Forbid("GF-08", "defender %s moves %.3f in, more than %g in", m.ID, r3(l), defenderMove)
+			continue
+		}
+		end := movement.FootprintAt(m, path[len(path)-1])
+		if o, ok := overlapping(end, obstacles(bf, m.ID, ends)); ok {
+			v.Forbid("GF-08", "defender %s would end overlapping %s", m.ID, o)
+			continue
+		}
+		l, _ := movement.Nearest([]movement.Footprint{end}, cf, movement.Edges)
+		best := res.Defenders[i]
+		if best.Possible && l.Distance > best.Best+tol+eps {
+			v.Forbid("GF-08", "defender %s ends %.3f in from %s, but could end %.3f in away at (%.3f, %.3f)", m.ID, r3(l.Distance), l.To, r3(best.Best), best.At[0], best.At[1])
+			continue
+		}
+		v.Allow("GF-08", "defender %s ends %.3f in from %s: as close as its %g in allow", m.ID, r3(l.Distance), l.To, defenderMove)
+	}
 }
 
 // contact applies GF-08 to the chargers' end positions.
@@ -321,3 +376,13 @@ func CheckMelee(bf *terrain.Battlefield, unit, enemy string, heights map[string]
 
 // toPoint returns [x, y] as a point.
 func toPoint(xy []float64) geom.Point { return geom.Pt(xy[0], xy[1]) }
+
+// overlapping returns the first footprint of others that fp overlaps.
+func overlapping(fp movement.Footprint, others []movement.Footprint) (string, bool) {
+	for _, o := range others {
+		if fp.Distance(o, movement.Edges) <= 0 && overlapDepth(fp, o) > 1e-7 {
+			return o.ID, true
+		}
+	}
+	return "", false
+}

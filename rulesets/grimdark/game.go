@@ -162,13 +162,14 @@ func movePicture(res *rulesets.Result, v *rulesets.Verdict, r MoveResult, paths 
 }
 
 type chargeRequest struct {
-	Unit   string                  `json:"unit" scenario:"required"`
-	Target string                  `json:"target" scenario:"required"`
-	Paths  map[string][]geom.Point `json:"paths"`
+	Unit      string                  `json:"unit" scenario:"required"`
+	Target    string                  `json:"target" scenario:"required"`
+	Paths     map[string][]geom.Point `json:"paths"`
+	Defenders map[string][]geom.Point `json:"defenders"`
 }
 
 func answerCharge(env *rulesets.Env, q *chargeRequest) (rulesets.Result, error) {
-	v, r, err := CheckCharge(env.Battlefield, q.Unit, q.Target, q.Paths, options(env))
+	v, r, err := CheckChargeAndFollowUp(env.Battlefield, q.Unit, q.Target, q.Paths, q.Defenders, options(env))
 	if err != nil {
 		return rulesets.Result{}, env.At("", err)
 	}

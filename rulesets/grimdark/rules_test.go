@@ -452,6 +452,26 @@ func TestCharge(t *testing.T) { // GF-07, GF-08
 		if tc.name != "into contact" {
 			continue
 		}
+		// the defenders' given follow-up: t2 into contact is legal, t3
+		// stopping 2 in short (it could get to 1 in) is not
+		for _, d := range []struct {
+			path  []geom.Point
+			legal bool
+		}{{pts(18, 13.5, 18, 11), true}, {pts(18, 13.5, 18, 12), false}, {pts(18, 13.5, 18, 10.5), false}} {
+			v2, _, err := CheckChargeAndFollowUp(bf, "u", "foe", map[string][]geom.Point{"c": tc.path}, map[string][]geom.Point{"t2": d.path}, DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v2.Legal != d.legal {
+				t.Errorf("defender t2 along %v: %s", d.path, v2.Paragraph())
+			}
+		}
+		if v3, _, _ := CheckChargeAndFollowUp(bf, "u", "foe", map[string][]geom.Point{"c": tc.path}, map[string][]geom.Point{"t3": pts(18, 5, 18, 7)}, DefaultOptions()); v3.Legal {
+			t.Errorf("defender t3 stopping 2 in short: %s", v3.Paragraph())
+		}
+		if v3, _, _ := CheckChargeAndFollowUp(bf, "u", "foe", map[string][]geom.Point{"c": tc.path}, map[string][]geom.Point{"t3": pts(18, 5, 18, 8)}, DefaultOptions()); !v3.Legal {
+			t.Errorf("defender t3 moving 3 in, 1 in short: %s", v3.Paragraph())
+		}
 		// defenders: t1 in contact, t2 2.5 in away reaches contact, t3 4.0
 		// in away stops 1.0 in short after 3 in.
 		want := map[string]float64{"t1": 0, "t2": 0, "t3": 1}
