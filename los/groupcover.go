@@ -3,6 +3,7 @@ package los
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -109,6 +110,10 @@ func GroupCover(bf *terrain.Battlefield, observers, members []string, rule Group
 		}
 	}
 	res := GroupCoverResult{Members: make([]MemberCover, 0, len(members)), Total: len(members)}
+	// Observers are tried last-successful first: neighbouring members are
+	// mostly seen by the same observers, so the hidden test rarely traces
+	// more than one sightline for a member that is seen.
+	observers = slices.Clone(observers)
 	for _, id := range members {
 		m, ok := bf.Model(id)
 		if !ok {
@@ -164,13 +169,15 @@ func hiddenFrom(bf *terrain.Battlefield, observers []string, id string, rule Gro
 			mc.Hidden, mc.SeenBy, mc.WorstFrom = 0, o, o
 			return nil
 		}
-		for _, o := range observers {
+		for k, o := range observers {
 			s, err := Sight(bf, o, id, rule.Sight)
 			if err != nil {
 				return err
 			}
 			if s.Visible {
 				mc.Hidden, mc.SeenBy, mc.WorstFrom = 0, o, o
+				copy(observers[1:k+1], observers[:k])
+				observers[0] = o
 				break
 			}
 		}
