@@ -147,10 +147,14 @@ func CheckMarkers(bf *terrain.Battlefield, markers []geom.Point, opt Options) (*
 	}
 	r := float64(opt.MarkerRadius)
 	for i, p := range markers {
+		if p.X < 0 || p.Y < 0 || p.X > t.Width || p.Y > t.Depth {
+			v.Forbid("GF-03", "marker %d at (%g, %g) is off the %g x %g in table", i, p.X, p.Y, t.Width, t.Depth)
+			continue
+		}
 		fp := movement.Footprint{ID: fmt.Sprintf("marker %d", i), Center: p, Shape: geom.Circle{Center: p, Radius: r}}
 		for _, e := range edges {
 			z, _ := newZone(t, e, float64(opt.ZoneDepth))
-			if z.beyond(fp, "partly") < -eps || (r == 0 && z.beyond(fp, "partly") <= eps) {
+			if z.beyond(fp, "partly") <= eps { // inside or on the zone's line
 				v.Forbid("GF-03", "marker %d at (%g, %g) lies in the %s deployment zone", i, p.X, p.Y, e)
 			}
 		}

@@ -85,6 +85,7 @@ func TestMarkers(t *testing.T) { // GF-03
 		{pts(20, 12.01), true},
 		{pts(20, 35.9), true},
 		{pts(20, 36), false}, // north zone y >= 36
+		{pts(80, 24), false}, // off the table
 	}
 	for _, tc := range tests {
 		v, err := CheckMarkers(bf, tc.m, DefaultOptions())
