@@ -173,39 +173,9 @@ func approachLegal(fp, target Footprint, opt ApproachOptions) bool {
 	return true
 }
 
-// overlaps reports whether two footprints share interior: their distance
-// is 0 and they are not merely touching (penetration beyond
-// ContactTolerance, found by shrinking one of them about its centre).
-func overlaps(a, b Footprint) bool {
-	d, _, _ := geom.DistConvex(a.Shape, b.Shape)
-	if d > 0 {
-		return false
-	}
-	return penetration(a, b) > 1e-7
-}
-
-// penetration estimates how deep b reaches into a along the line of
-// centres: the overlap of their support extents on that axis (exact for
-// two discs, a lower bound otherwise, as a separating axis would give).
-func penetration(a, b Footprint) float64 {
-	dir := b.Center.Sub(a.Center)
-	if dir.Norm() < 1e-12 {
-		return math.Inf(1)
-	}
-	best := math.Inf(1)
-	for k := 0; k < 16; k++ {
-		u := geom.Heading(float64(k) * 180 / 16)
-		lo, hi := extent(a.Shape, u)
-		lo2, hi2 := extent(b.Shape, u)
-		best = math.Min(best, math.Min(hi, hi2)-math.Max(lo, lo2))
-	}
-	return best
-}
-
-// extent returns the interval of the shape's projection on u.
-func extent(s geom.Convex, u geom.Point) (float64, float64) {
-	return s.Support(u.Mul(-1)).Dot(u), s.Support(u).Dot(u)
-}
+// overlaps reports whether two footprints share interior (see
+// Footprint.Overlaps).
+func overlaps(a, b Footprint) bool { return a.Overlaps(b) }
 
 // approachCandidates samples the boundaries the optimum can lie on: the
 // contact ring around the target, the contact rings around obstacles, the

@@ -204,3 +204,85 @@ func BenchmarkClosestApproach(b *testing.B) {
 		}
 	}
 }
+
+// FuzzClosestApproach: any scene and budget give no panic, and a found end
+// is legal: within the budget of the start, overlapping nothing, keeping
+// the gap from the keep-out footprints, with the reported distance.
+func FuzzClosestApproach(f *testing.F) {
+	f.Add(int64(1), 8.0, 1.0, uint8(4))
+	f.Add(int64(2), 0.0, 0.0, uint8(0))
+	f.Add(int64(3), 30.0, 2.5, uint8(9))
+	f.Fuzz(func(t *testing.T, seed int64, budget, gap float64, n uint8) {
+		if math.IsNaN(budget) || math.IsNaN(gap) {
+			return
+		}
+		budget, gap = math.Mod(math.Abs(budget), 20), math.Mod(math.Abs(gap), 3)
+		rng := rand.New(rand.NewSource(seed))
+		ms := []terrain.Model{apDisc("m", 5+rng.Float64()*10, 5+rng.Float64()*10, 1), apDisc("t", 20+rng.Float64()*10, 20+rng.Float64()*10, 1+rng.Float64())}
+		for k := 0; k < int(n%10); k++ {
+			ms = append(ms, apDisc(fmt.Sprintf("b%d", k), 10+rng.Float64()*25, 10+rng.Float64()*25, 0.5+rng.Float64()))
+		}
+		bf, err := terrain.New(terrain.Table{Width: 48, Depth: 48}, nil, filterOverlap(ms))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obst, keep []Footprint
+		for i := range bf.Models()[1:] {
+			fp := FootprintOf(&bf.Models()[i+1])
+			if i%2 == 1 {
+				keep = append(keep, fp)
+			}
+			obst = append(obst, fp)
+		}
+		opt := ApproachOptions{Budget: budget, Obstacles: obst, KeepOut: keep, KeepOutGap: gap, Tolerance: 0.05, Route: RouteOptions{IgnoreModels: true}}
+		a, err := ClosestApproach(bf, "m", obst[0], opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.Found {
+			return
+		}
+		m := &bf.Models()[0]
+		to := geom.Pt(a.To[0], a.To[1])
+		fp := FootprintAt(m, to)
+		d, _, _ := geom.DistConvex(fp.Shape, obst[0].Shape)
+		// To is rounded to 1e-9 in: judge it with that much slack
+		loose := opt
+		loose.KeepOutGap = math.Max(0, gap-1e-8)
+		if to.Sub(m.Position).Norm() > budget+1e-6 || math.Abs(d-a.Distance) > 1e-6 || !approachLegal(fp, obst[0], loose) {
+			t.Errorf("%s: end %v illegal or mismeasured (gap %g): moved %g, legal %v", a.Explain(), to, d, to.Sub(m.Position).Norm(), approachLegal(fp, obst[0], loose))
+		}
+	})
+}
+
+func TestFootprintOverlaps(t *testing.T) {
+	rect := func(id string, x, y float64) Footprint {
+		return Footprint{ID: id, Center: geom.Pt(x, y), Shape: geom.OrientedRect{Center: geom.Pt(x, y), Length: 2, Width: 1}}
+	}
+	circ := func(id string, x, y float64) Footprint {
+		return Footprint{ID: id, Center: geom.Pt(x, y), Shape: geom.Circle{Center: geom.Pt(x, y), Radius: 0.5}}
+	}
+	poly := func(id string, x, y float64) Footprint {
+		return Footprint{ID: id, Center: geom.Pt(x, y), Shape: geom.ConvexPolygon{geom.Pt(x-1, y-0.5), geom.Pt(x+1, y-0.5), geom.Pt(x+1, y+0.5), geom.Pt(x-1, y+0.5)}}
+	}
+	tests := []struct {
+		name string
+		a, b Footprint
+		want bool
+	}{
+		{"staggered hulls side by side", rect("a", 0, 0), rect("b", 1.5, 1), false},
+		{"hulls 0.01 in into each other", rect("a", 0, 0), rect("b", 1.5, 0.99), true},
+		{"discs touching", circ("a", 0, 0), circ("b", 1, 0), false},
+		{"discs 1e-6 in deep", circ("a", 0, 0), circ("b", 1-1e-6, 0), true},
+		{"discs 1e-8 in deep", circ("a", 0, 0), circ("b", 1-1e-8, 0), false},
+		{"disc on a hull's side", rect("a", 0, 0), circ("b", 0.3, 1), false},
+		{"polygons staggered, touching", poly("a", 0, 0), poly("b", 1.5, 1), false},
+		{"polygons 0.01 in deep", poly("a", 0, 0), poly("b", 1.5, 0.99), true},
+		{"apart", circ("a", 0, 0), circ("b", 3, 0), false},
+	}
+	for _, tc := range tests {
+		if got := tc.a.Overlaps(tc.b); got != tc.want {
+			t.Errorf("%s: Overlaps = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

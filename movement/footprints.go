@@ -69,6 +69,65 @@ func (f Footprint) DistanceToPoint(p geom.Point, m Measure) float64 {
 	return f.Center.Sub(p).Norm()
 }
 
+// OverlapSlack is how deep, in inches, two footprints must interpenetrate
+// before Overlaps reports them: touching, and rounding-sized overlaps of
+// shapes placed in contact, are legal.
+const OverlapSlack = 1e-7
+
+// Overlaps reports whether f and g share interior deeper than
+// OverlapSlack: their plans still meet when each is shrunk by
+// OverlapSlack (exact for circles, ellipses and rectangles; other convex
+// shapes are compared by the overlap of their projections on 64
+// directions and the line of centres, a close upper bound of the depth).
+func (f Footprint) Overlaps(g Footprint) bool {
+	if d, _, _ := geom.DistConvex(f.Shape, g.Shape); d > 0 {
+		return false
+	}
+	a, okA := shrunk(f.Shape, OverlapSlack)
+	b, okB := shrunk(g.Shape, OverlapSlack)
+	if okA && okB {
+		d, _, _ := geom.DistConvex(a, b)
+		return d <= 0
+	}
+	return projectedOverlap(f, g) > 2*OverlapSlack
+}
+
+// shrunk returns s eroded by e, for the shapes whose erosion is the same
+// kind of shape; ok is false for any other shape.
+func shrunk(s geom.Convex, e float64) (geom.Convex, bool) {
+	switch v := s.(type) {
+	case geom.Circle:
+		v.Radius = math.Max(0, v.Radius-e)
+		return v, true
+	case geom.Ellipse: // inside the erosion while e is far below the curvature radius
+		v.A, v.B = math.Max(0, v.A-e), math.Max(0, v.B-e)
+		return v, true
+	case geom.OrientedRect:
+		v.Length, v.Width = math.Max(0, v.Length-2*e), math.Max(0, v.Width-2*e)
+		return v, true
+	}
+	return nil, false
+}
+
+// projectedOverlap is the smallest overlap of the two shapes' projections
+// over 64 directions and the line of centres.
+func projectedOverlap(f, g Footprint) float64 {
+	best := math.Inf(1)
+	dirs := make([]geom.Point, 0, 65)
+	if c := g.Center.Sub(f.Center); c.Norm() > 1e-12 {
+		dirs = append(dirs, c.Mul(1/c.Norm()))
+	}
+	for k := range 64 {
+		dirs = append(dirs, geom.Heading(float64(k)*180/64))
+	}
+	for _, u := range dirs {
+		loF, hiF := f.Shape.Support(u.Mul(-1)).Dot(u), f.Shape.Support(u).Dot(u)
+		loG, hiG := g.Shape.Support(u.Mul(-1)).Dot(u), g.Shape.Support(u).Dot(u)
+		best = math.Min(best, math.Min(hiF, hiG)-math.Max(loF, loG))
+	}
+	return best
+}
+
 // Nearest returns the closest pair between the groups a and b (From in a,
 // To in b) and its distance under m; ok is false when either group is
 // empty. Ties keep the first pair in a-major order.

@@ -380,7 +380,7 @@ func toPoint(xy []float64) geom.Point { return geom.Pt(xy[0], xy[1]) }
 // overlapping returns the first footprint of others that fp overlaps.
 func overlapping(fp movement.Footprint, others []movement.Footprint) (string, bool) {
 	for _, o := range others {
-		if fp.Distance(o, movement.Edges) <= 0 && overlapDepth(fp, o) > 1e-7 {
+		if fp.Overlaps(o) {
 			return o.ID, true
 		}
 	}

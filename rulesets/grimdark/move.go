@@ -374,22 +374,11 @@ func endPositions(bf *terrain.Battlefield, v *rulesets.Verdict, res *MoveResult,
 		}
 		for i := range ends {
 			for j := i + 1; j < len(ends); j++ {
-				if d := ends[i].Distance(ends[j], movement.Edges); d <= 0 && overlapDepth(ends[i], ends[j]) > 1e-7 {
+				if ends[i].Overlaps(ends[j]) {
 					v.Forbid("GF-06", "%s and %s would overlap where they end", ends[i].ID, ends[j].ID)
 				}
 			}
 		}
 	}
 	coherencyVerdict(v, res, u.Name, ends, opt)
-}
-
-// overlapDepth is how far two footprints' centre-line extents overlap
-// (positive when they share interior).
-func overlapDepth(a, b movement.Footprint) float64 {
-	u := b.Center.Sub(a.Center)
-	if u.Norm() < 1e-12 {
-		return math.Inf(1)
-	}
-	u = u.Mul(1 / u.Norm())
-	return a.Shape.Support(u).Dot(u) - b.Shape.Support(u.Mul(-1)).Dot(u)
 }
