@@ -67,7 +67,7 @@ func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths,
 		return nil, ChargeResult{}, err
 	}
 	if u.Name == t.Name {
-		return nil, ChargeResult{}, fmt.Errorf("target: %q is the charging unit: %w", target, ErrQuery)
+		return nil, ChargeResult{}, queryErr("target", fmt.Sprintf("%q", target), "the charging unit itself")
 	}
 	v := rulesets.NewVerdict()
 	prof := opt.unit(u.Name)
@@ -95,7 +95,7 @@ func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths,
 	} else {
 		v.Forbid("GF-07", "the nearest model %s is %.3f in from %s, beyond the %g in charge range", n.From, r3(n.Distance), n.To, res.Reach)
 	}
-	full, err := fullPaths(u, paths)
+	full, err := fullPaths(u, paths, "paths")
 	if err != nil {
 		return nil, ChargeResult{}, err
 	}
@@ -108,9 +108,9 @@ func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths,
 		return nil, ChargeResult{}, err
 	}
 	if len(defenders) > 0 {
-		dp, err := fullPaths(t, defenders)
+		dp, err := fullPaths(t, defenders, "defenders")
 		if err != nil {
-			return nil, ChargeResult{}, fmt.Errorf("defenders: %w", err)
+			return nil, ChargeResult{}, err
 		}
 		followUp(bf, v, &res, u, t, dp, defenders, opt)
 	}
@@ -330,7 +330,7 @@ func CheckMelee(bf *terrain.Battlefield, unit, enemy string, heights map[string]
 	}
 	for _, id := range slices.Sorted(mapsKeys(heights)) {
 		if h := heights[id]; math.IsNaN(h) || math.Abs(h) > 1000 {
-			return nil, MeleeResult{}, fmt.Errorf("heights.%s: %v: want a height in [-1000, 1000] in: %w", id, h, ErrQuery)
+			return nil, MeleeResult{}, queryErr("heights."+id, fmt.Sprint(h), "want a height in [-1000, 1000] in")
 		}
 	}
 	z := func(m *terrain.Model) float64 {

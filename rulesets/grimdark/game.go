@@ -1,6 +1,7 @@
 package grimdark
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -69,7 +70,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	}
 	v, r, err := CheckShot(env.Battlefield, q.Shooter, q.Target, q.Weapon, q.Firing, opt)
 	if err != nil {
-		return rulesets.Result{}, env.At("", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "firing", Value: r.Firing}, rulesets.Field{Name: "allocatable", Value: r.Allocatable},
 		rulesets.Field{Name: "inCover", Value: r.InCover}, rulesets.Field{Name: "coverSource", Value: r.CoverSource},
@@ -137,7 +138,7 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	}
 	v, r, err := CheckMove(env.Battlefield, unit, action, paths, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := moveFields(v, r)
 	movePicture(&res, v, r, paths)
@@ -171,7 +172,7 @@ type chargeRequest struct {
 func answerCharge(env *rulesets.Env, q *chargeRequest) (rulesets.Result, error) {
 	v, r, err := CheckChargeAndFollowUp(env.Battlefield, q.Unit, q.Target, q.Paths, q.Defenders, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := moveFields(v, r.MoveResult)
 	res.Set("inContact", r.InContact).Set("closest", r.Closest).Set("defenders", r.Defenders)
@@ -198,7 +199,7 @@ func answerMelee(env *rulesets.Env, q *meleeRequest) (rulesets.Result, error) {
 	}
 	v, r, err := CheckMelee(env.Battlefield, q.Unit, q.Enemy, h, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "strikers", Value: r.Strikers}, rulesets.Field{Name: "out", Value: r.Out})
 	for _, s := range r.Strikers {
@@ -226,7 +227,7 @@ type coherencyRequest struct {
 func answerCoherency(env *rulesets.Env, q *coherencyRequest) (rulesets.Result, error) {
 	v, r, err := CheckCoherency(env.Battlefield, q.Squad, options(env))
 	if err != nil {
-		return rulesets.Result{}, env.At("squad", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "coherent", Value: r.Coherency.Coherent},
 		rulesets.Field{Name: "isolated", Value: r.Isolated}, rulesets.Field{Name: "mustClose", Value: r.MustClose},
@@ -248,7 +249,7 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 	opt := options(env)
 	v, r, err := CheckObjective(env.Battlefield, q.Point, q.Owner, opt)
 	if err != nil {
-		return rulesets.Result{}, env.At("point", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "owner", Value: r.Owner}, rulesets.Field{Name: "state", Value: r.State},
 		rulesets.Field{Name: "within", Value: r.Within}, rulesets.Field{Name: "ignored", Value: r.Ignored})
@@ -329,7 +330,18 @@ func answerFirePlan(env *rulesets.Env, q *firePlanRequest) (rulesets.Result, err
 // verdict shapes a check's verdict as the answer.
 func verdict(env *rulesets.Env, v *rulesets.Verdict, err error) (rulesets.Result, error) {
 	if err != nil {
-		return rulesets.Result{}, env.At("", err)
+		return rulesets.Result{}, fail(env, err)
 	}
 	return rulesets.VerdictResult(v), nil
+}
+
+// fail returns a check's error at its query path: a *QueryError names its
+// field below the query ("queries[2].paths.m1[3]"), anything else the
+// query.
+func fail(env *rulesets.Env, err error) error {
+	var qe *QueryError
+	if errors.As(err, &qe) {
+		return &terrain.FieldError{Path: env.FieldPath(qe.Field), Value: qe.Value, Err: fmt.Errorf("%s: %w", qe.Value, qe.Err)}
+	}
+	return env.At("", err)
 }

@@ -56,7 +56,7 @@ func CheckMove(bf *terrain.Battlefield, unit, action string, paths map[string][]
 		return nil, MoveResult{}, err
 	}
 	if action == Charge {
-		return nil, MoveResult{}, fmt.Errorf("action: %q: a charge is asked with the charge kind (CheckCharge): %w", action, ErrQuery)
+		return nil, MoveResult{}, queryErr("action", fmt.Sprintf("%q", action), "a charge is asked with the charge kind (CheckCharge)")
 	}
 	v := rulesets.NewVerdict()
 	prof := opt.unit(u.Name)
@@ -64,7 +64,7 @@ func CheckMove(bf *terrain.Battlefield, unit, action string, paths map[string][]
 	if err != nil {
 		return nil, MoveResult{}, err
 	}
-	full, err := fullPaths(u, paths)
+	full, err := fullPaths(u, paths, "paths")
 	if err != nil {
 		return nil, MoveResult{}, err
 	}
@@ -86,7 +86,7 @@ func allowance(v *rulesets.Verdict, action string, p Unit) (float64, error) {
 	case Charge:
 		base, fast = moveCharge, fastRush
 	default:
-		return 0, fmt.Errorf("action: %q: want hold, advance, rush or charge: %w", action, ErrQuery)
+		return 0, queryErr("action", fmt.Sprintf("%q", action), "want hold, advance, rush or charge")
 	}
 	switch {
 	case (p.Immobile || p.Artillery) && action != Hold:
@@ -119,17 +119,17 @@ func allowance(v *rulesets.Verdict, action string, p Unit) (float64, error) {
 
 // fullPaths checks the paths' ids and points and returns, for every model
 // of the unit, its path from where it stands (a lone point when it stays).
-func fullPaths(u unitRef, paths map[string][]geom.Point) (map[string][]geom.Point, error) {
+func fullPaths(u unitRef, paths map[string][]geom.Point, field string) (map[string][]geom.Point, error) {
 	for _, id := range slices.Sorted(mapsKeys(paths)) {
 		if !u.has(id) {
-			return nil, fmt.Errorf("paths.%s: not a model of unit %s: %w", id, u.Name, ErrQuery)
+			return nil, queryErr(field+"."+id, fmt.Sprintf("%q", id), "not a model of unit %s", u.Name)
 		}
 		if len(paths[id]) > 10000 {
-			return nil, fmt.Errorf("paths.%s: %d points, at most 10000: %w", id, len(paths[id]), ErrQuery)
+			return nil, queryErr(field+"."+id, fmt.Sprintf("%d points", len(paths[id])), "at most 10000 points")
 		}
 		for i, p := range paths[id] {
 			if !finitePt(p) {
-				return nil, fmt.Errorf("paths.%s[%d]: (%v, %v) is not a point on a table: %w", id, i, p.X, p.Y, ErrQuery)
+				return nil, queryErr(fmt.Sprintf("%s.%s[%d]", field, id, i), fmt.Sprintf("[%v, %v]", p.X, p.Y), "not a point on a table")
 			}
 		}
 	}
@@ -171,7 +171,7 @@ func checkUnitMove(bf *terrain.Battlefield, v *rulesets.Verdict, u unitRef, p Un
 		// path, the unit's own models (moving with it) do not.
 		pr, err := movement.CheckPath(bf, m.ID, path, movement.PathOptions{Models: movement.ModelsAlongPath, Ignore: u.ids()})
 		if err != nil {
-			return res, fmt.Errorf("paths.%s: %w", m.ID, err)
+			return res, &QueryError{Field: "paths." + m.ID, Value: fmt.Sprintf("%d points", len(path)), Err: err}
 		}
 		for _, x := range pr.Violations {
 			switch x.Kind {

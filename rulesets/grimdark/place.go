@@ -55,7 +55,7 @@ func (z zone) beyond(fp movement.Footprint, how string) float64 {
 func newZone(t terrain.Table, edge string, depth float64) (zone, error) {
 	long := map[bool][]string{true: {"south", "north"}, false: {"west", "east"}}[t.Width >= t.Depth]
 	if edge != long[0] && edge != long[1] {
-		return zone{}, fmt.Errorf("edge: %q: want a long table edge, %s or %s: %w", edge, long[0], long[1], ErrQuery)
+		return zone{}, queryErr("edge", fmt.Sprintf("%q", edge), "want a long table edge, %s or %s", long[0], long[1])
 	}
 	return zone{edge: edge, depth: depth, table: t}, nil
 }
@@ -103,7 +103,7 @@ func CheckPlacement(bf *terrain.Battlefield, unit, edge, mode string, opt Option
 	case Ambush:
 		ambush(bf, v, u, opt)
 	default:
-		return nil, fmt.Errorf("mode: %q: want deploy, scout or ambush: %w", mode, ErrQuery)
+		return nil, queryErr("mode", fmt.Sprintf("%q", mode), "want deploy, scout or ambush")
 	}
 	return v, nil
 }
@@ -138,7 +138,7 @@ func CheckMarkers(bf *terrain.Battlefield, markers []geom.Point, opt Options) (*
 	t := bf.Table()
 	for i, p := range markers {
 		if !finitePt(p) {
-			return nil, fmt.Errorf("markers[%d]: not a finite point: %w", i, ErrQuery)
+			return nil, queryErr(fmt.Sprintf("markers[%d]", i), fmt.Sprintf("[%v, %v]", p.X, p.Y), "not a point on a table")
 		}
 	}
 	edges := []string{"south", "north"}
@@ -192,7 +192,7 @@ type ObjectiveResult struct {
 // nor contest.
 func CheckObjective(bf *terrain.Battlefield, p geom.Point, owner string, opt Options) (*rulesets.Verdict, ObjectiveResult, error) {
 	if !finitePt(p) {
-		return nil, ObjectiveResult{}, fmt.Errorf("point: not a finite point: %w", ErrQuery)
+		return nil, ObjectiveResult{}, queryErr("point", fmt.Sprintf("[%v, %v]", p.X, p.Y), "not a point on a table")
 	}
 	v := rulesets.NewVerdict()
 	res := ObjectiveResult{Within: map[string][]string{}, Ignored: []string{}}

@@ -198,10 +198,14 @@ func TestErrorsNamePaths(t *testing.T) {
 		{`"options": {"measure": "nose"},`, `{"id": "q", "kind": "coherency", "squad": "u"}`, `options.measure`, grimdark.ErrOption},
 		{`"options": {"units": {"u": {"fast": true, "slow": true}}},`, `{"id": "q", "kind": "coherency", "squad": "u"}`, `options.units.u.slow`, grimdark.ErrOption},
 		{`"options": {"coverShare": 1.5},`, `{"id": "q", "kind": "coherency", "squad": "u"}`, `options.coverShare`, grimdark.ErrOption},
-		{``, `{"id": "q", "kind": "charge", "unit": "nobody", "target": "u"}`, `queries[0]`, grimdark.ErrQuery},
-		{``, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [12, 10]], "action": "fly"}`, `action: "fly"`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "charge", "unit": "nobody", "target": "u"}`, `queries[0].unit: "nobody": names no unit`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [12, 10]], "action": "fly"}`, `queries[0].action: "fly": want hold`, grimdark.ErrQuery},
 		{``, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [12, 10]], "wings": 2}`, `queries[0].wings`, scenario.ErrUnknownField},
-		{``, `{"id": "q", "kind": "shot", "shooter": "a", "target": "a", "weapon": {"range": 12}}`, `own unit`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "shot", "shooter": "a", "target": "a", "weapon": {"range": 12}}`, `queries[0].target: "a": the shooter's own unit`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "charge", "unit": "u", "target": "u", "paths": {"zz": [[1, 1]]}}`, `queries[0].target: "u"`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "disembark", "unit": "u", "transport": "a", "positions": {"b": [1, 1]}}`, `queries[0].positions.b: "b": not a model of unit u`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [12, 10]], "paths": {"zz": [[1, 1]]}}`, `queries[0].paths.zz: "zz": not a model`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "deployment", "unit": "u", "edge": "west"}`, `queries[0].edge: "west": want a long table edge`, grimdark.ErrQuery},
 		{``, `{"id": "q", "kind": "shot", "shooter": "a", "target": "a", "weapon": {}}`, `queries[0].weapon.range`, scenario.ErrMissing},
 	}
 	for _, tc := range tests {

@@ -73,7 +73,7 @@ func CheckShot(bf *terrain.Battlefield, shooter, target string, w Weapon, firing
 		return nil, ShotResult{}, err
 	}
 	if su.Name == tu.Name {
-		return nil, ShotResult{}, fmt.Errorf("target: %q is the shooter's own unit: %w", target, ErrQuery)
+		return nil, ShotResult{}, queryErr("target", fmt.Sprintf("%q", target), "the shooter's own unit")
 	}
 	if err := checkWeapon(w); err != nil {
 		return nil, ShotResult{}, err
@@ -84,7 +84,7 @@ func CheckShot(bf *terrain.Battlefield, shooter, target string, w Weapon, firing
 		for i, id := range firing {
 			m, ok := bf.Model(id)
 			if !ok || !su.has(id) {
-				return nil, ShotResult{}, fmt.Errorf("firing[%d]: %q is not a model of unit %s: %w", i, id, su.Name, ErrQuery)
+				return nil, ShotResult{}, queryErr(fmt.Sprintf("firing[%d]", i), fmt.Sprintf("%q", id), "not a model of unit %s", su.Name)
 			}
 			shooters = append(shooters, m)
 		}
@@ -131,10 +131,10 @@ func CheckShot(bf *terrain.Battlefield, shooter, target string, w Weapon, firing
 // checkWeapon rejects an unusable weapon profile.
 func checkWeapon(w Weapon) error {
 	if r := float64(w.Range); math.IsNaN(r) || r < 0 || r > 1000 {
-		return fmt.Errorf("weapon.range: %v: want a length in [0, 1000] in: %w", r, ErrQuery)
+		return queryErr("weapon.range", fmt.Sprint(r), "want a length in [0, 1000] in")
 	}
 	if w.Blast < 0 || w.Blast > 1000 {
-		return fmt.Errorf("weapon.blast: %d: want 0..1000: %w", w.Blast, ErrQuery)
+		return queryErr("weapon.blast", fmt.Sprint(w.Blast), "want 0..1000")
 	}
 	return nil
 }

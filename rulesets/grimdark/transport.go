@@ -39,7 +39,7 @@ func CheckEmbark(bf *terrain.Battlefield, unit, transport, action string, opt Op
 	}
 	tm, ok := bf.Model(transport)
 	if !ok {
-		return nil, fmt.Errorf("transport: %q: unknown model: %w", transport, ErrQuery)
+		return nil, queryErr("transport", fmt.Sprintf("%q", transport), "unknown model")
 	}
 	tu, _ := findUnit(bf, "transport", transport)
 	v := rulesets.NewVerdict()
@@ -128,13 +128,13 @@ func CheckDisembark(bf *terrain.Battlefield, unit, transport string, positions m
 	}
 	tm, ok := bf.Model(transport)
 	if !ok {
-		return nil, fmt.Errorf("transport: %q: unknown model: %w", transport, ErrQuery)
+		return nil, queryErr("transport", fmt.Sprintf("%q", transport), "unknown model")
 	}
 	paths := map[string][]geom.Point{}
 	for _, id := range slices.Sorted(mapsKeys(positions)) {
 		paths[id] = []geom.Point{positions[id]}
 	}
-	full, err := fullPaths(u, paths)
+	full, err := fullPaths(u, paths, "positions")
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func CheckAfterMelee(bf *terrain.Battlefield, unit, enemy string, destroyed bool
 	if err != nil {
 		return nil, err
 	}
-	full, err := fullPaths(u, paths)
+	full, err := fullPaths(u, paths, "paths")
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +245,7 @@ func fallBackModel(bf *terrain.Battlefield, v *rulesets.Verdict, m *terrain.Mode
 func CheckCaster(bf *terrain.Battlefield, model, caster string, opt Options) (*rulesets.Verdict, error) {
 	m, ok := bf.Model(model)
 	if !ok {
-		return nil, fmt.Errorf("model: %q: unknown model: %w", model, ErrQuery)
+		return nil, queryErr("model", fmt.Sprintf("%q", model), "unknown model")
 	}
 	cu, err := findUnit(bf, "caster", caster)
 	if err != nil {

@@ -46,7 +46,7 @@ func (u unitRef) has(id string) bool {
 // its squad, or for itself when it has none). The error names the field.
 func findUnit(bf *terrain.Battlefield, field, name string) (unitRef, error) {
 	if name == "" {
-		return unitRef{}, fmt.Errorf("%s: empty unit name: %w", field, ErrQuery)
+		return unitRef{}, queryErr(field, `""`, "empty unit name")
 	}
 	if idx := bf.Squad(name); len(idx) > 0 {
 		u := unitRef{Name: name}
@@ -62,7 +62,7 @@ func findUnit(bf *terrain.Battlefield, field, name string) (unitRef, error) {
 		}
 		return unitRef{Name: m.ID, Side: m.Side, Models: []*terrain.Model{m}}, nil
 	}
-	return unitRef{}, fmt.Errorf("%s: %q names no unit (squad) or model: %w", field, name, ErrQuery)
+	return unitRef{}, queryErr(field, fmt.Sprintf("%q", name), "names no unit (squad) or model")
 }
 
 // otherUnits returns every unit on the table but the named ones, in file
@@ -130,4 +130,24 @@ func unitName(m *terrain.Model) string {
 		return m.Squad
 	}
 	return m.ID
+}
+
+// QueryError is an error about one field of a check's input: Field is its
+// path relative to the query ("unit", "paths.m1[2]") and Value the value
+// as given (compact JSON). It wraps ErrQuery; the query runner prefixes
+// the query's path.
+type QueryError struct {
+	Field, Value string
+	Err          error
+}
+
+// Error returns "field: value: message".
+func (e *QueryError) Error() string { return e.Field + ": " + e.Value + ": " + e.Err.Error() }
+
+// Unwrap returns the cause, which wraps ErrQuery.
+func (e *QueryError) Unwrap() error { return e.Err }
+
+// queryErr returns a *QueryError about field holding value.
+func queryErr(field, value, format string, args ...any) error {
+	return &QueryError{Field: field, Value: value, Err: fmt.Errorf(format+": %w", append(args, ErrQuery)...)}
 }
