@@ -329,6 +329,9 @@ func CheckMelee(bf *terrain.Battlefield, unit, enemy string, heights map[string]
 		return nil, MeleeResult{}, err
 	}
 	for _, id := range slices.Sorted(mapsKeys(heights)) {
+		if !u.has(id) && !e.has(id) {
+			return nil, MeleeResult{}, queryErr("heights."+id, fmt.Sprintf("%q", id), "not a model of %s or %s", u.Name, e.Name)
+		}
 		if h := heights[id]; math.IsNaN(h) || math.Abs(h) > 1000 {
 			return nil, MeleeResult{}, queryErr("heights."+id, fmt.Sprint(h), "want a height in [-1000, 1000] in")
 		}
