@@ -328,6 +328,9 @@ func CheckMelee(bf *terrain.Battlefield, unit, enemy string, heights map[string]
 	if err != nil {
 		return nil, MeleeResult{}, err
 	}
+	if e.Name == u.Name {
+		return nil, MeleeResult{}, queryErr("enemy", fmt.Sprintf("%q", enemy), "the unit itself")
+	}
 	for _, id := range slices.Sorted(mapsKeys(heights)) {
 		if !u.has(id) && !e.has(id) {
 			return nil, MeleeResult{}, queryErr("heights."+id, fmt.Sprintf("%q", id), "not a model of %s or %s", u.Name, e.Name)

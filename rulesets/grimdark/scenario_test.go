@@ -206,7 +206,7 @@ func TestErrorsNamePaths(t *testing.T) {
 		{``, `{"id": "q", "kind": "disembark", "unit": "u", "transport": "a", "positions": {"b": [1, 1]}}`, `queries[0].positions.b: "b": not a model of unit u`, grimdark.ErrQuery},
 		{``, `{"id": "q", "kind": "move", "model": "a", "path": [[10, 10], [12, 10]], "paths": {"zz": [[1, 1]]}}`, `queries[0].paths.zz: "zz": not a model`, grimdark.ErrQuery},
 		{``, `{"id": "q", "kind": "deployment", "unit": "u", "edge": "west"}`, `queries[0].edge: "west": want a long table edge`, grimdark.ErrQuery},
-		{``, `{"id": "q", "kind": "melee", "unit": "u", "enemy": "a", "heights": {"zz": 1}}`, `queries[0].heights.zz`, grimdark.ErrQuery},
+		{``, `{"id": "q", "kind": "melee", "unit": "u", "enemy": "a"}`, `queries[0].enemy: "a": the unit itself`, grimdark.ErrQuery},
 		{``, `{"id": "q", "kind": "shot", "shooter": "a", "target": "a", "weapon": {}}`, `queries[0].weapon.range`, scenario.ErrMissing},
 	}
 	for _, tc := range tests {
