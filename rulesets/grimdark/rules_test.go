@@ -1,6 +1,7 @@
 package grimdark
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -392,6 +393,15 @@ func TestMelee(t *testing.T) { // GF-09
 		}
 		if v.Legal != tc.strike || (len(r.Strikers) == 1) != tc.strike {
 			t.Errorf("horizontal %g vertical %g: %s", tc.x-11, tc.h, v.Paragraph())
+		}
+	}
+}
+
+func TestMeleeErrors(t *testing.T) {
+	bf := field(t, nil, inf("a", "u", "red", 10, 10), inf("e", "foe", "blue", 12, 10))
+	for _, h := range []map[string]float64{{"zz": 1}, {"e": math.NaN()}} {
+		if _, _, err := CheckMelee(bf, "u", "foe", h, DefaultOptions()); !errors.Is(err, ErrQuery) {
+			t.Errorf("heights %v: %v, want ErrQuery", h, err)
 		}
 	}
 }
