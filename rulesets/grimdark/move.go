@@ -199,9 +199,10 @@ func aircraftLines(v *rulesets.Verdict, u unitRef, paths map[string][]geom.Point
 	for _, m := range u.Models {
 		path := paths[m.ID]
 		a, b := path[0], path[len(path)-1]
-		for i, q := range path[1 : len(path)-1] {
+		for i := 1; i+1 < len(path); i++ {
+			q := path[i]
 			if d, _ := geom.DistPointSegment(q, geom.Seg(a, b)); d > 1e-6 || q.Sub(a).Norm() > b.Sub(a).Norm()+eps {
-				v.Forbid("GF-14", "%s bends at waypoint %d (%.3f in off the straight line): aircraft move only in a straight line", m.ID, i+1, r3(d))
+				v.Forbid("GF-14", "%s bends at waypoint %d (%.3f in off the straight line): aircraft move only in a straight line", m.ID, i, r3(d))
 				break
 			}
 		}

@@ -367,6 +367,7 @@ func TestAircraftMove(t *testing.T) { // GF-14
 		{"37 in straight", pts(2, 40, 39, 40), false},
 		{"ending on the building and over the unit", pts(2, 40, 37, 40), true},
 		{"doubling back", pts(2, 40, 20, 40, 10, 40), false},
+		{"staying put", nil, true},
 	}
 	for _, tc := range tests {
 		bf := field(t, house, inf("jet", "air", "red", 2, 40), inf("e", "foe", "blue", 37, 40))

@@ -224,3 +224,62 @@ func TestErrorsNamePaths(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAnswer: any query of the game's kinds in a small scenario is
+// answered or refused with an error naming its path; never a panic.
+func FuzzAnswer(f *testing.F) {
+	for _, q := range []string{
+		`{"id": "q", "kind": "shot", "shooter": "a1", "target": "b1", "weapon": {"range": 24, "blast": 2}}`,
+		`{"id": "q", "kind": "move", "model": "a1", "path": [[10, 10], [14, 10]], "action": "rush", "paths": {"a2": [[11.2, 10], [15, 12]]}}`,
+		`{"id": "q", "kind": "move", "model": "j", "path": [[30, 30], [40, 30]], "action": "advance"}`,
+		`{"id": "q", "kind": "charge", "unit": "alpha", "target": "bravo", "paths": {"a1": [[10, 10], [19, 10]]}, "defenders": {"b1": [[20, 10], [20, 11]]}}`,
+		`{"id": "q", "kind": "melee", "unit": "alpha", "enemy": "bravo", "heights": {"b1": 2}}`,
+		`{"id": "q", "kind": "after-melee", "unit": "alpha", "enemy": "bravo", "paths": {"a1": [[10, 10], [9, 10]]}}`,
+		`{"id": "q", "kind": "coherency", "squad": "alpha"}`,
+		`{"id": "q", "kind": "objective", "point": [15, 10], "owner": "red"}`,
+		`{"id": "q", "kind": "markers", "markers": [[30, 24], [39, 24]]}`,
+		`{"id": "q", "kind": "deployment", "unit": "alpha", "edge": "south", "mode": "scout"}`,
+		`{"id": "q", "kind": "embark", "unit": "alpha", "transport": "rhino", "action": "rush"}`,
+		`{"id": "q", "kind": "disembark", "unit": "alpha", "transport": "rhino", "positions": {"a1": [40, 10]}}`,
+		`{"id": "q", "kind": "caster", "model": "b1", "caster": "alpha"}`,
+		`{"id": "q", "kind": "fire-plan", "unit": "alpha", "plan": [{"weapon": "rifle", "target": "bravo"}]}`,
+	} {
+		f.Add(q)
+	}
+	const base = `{"sightline": 1, "ruleset": "grimdark-future", "table": {"width": 48, "depth": 48},
+	  "options": {"units": {"jet": {"aircraft": true}, "rhino": {"transport": 6}}},
+	  "terrain": [{"id": "wood", "kind": "area", "footprint": [[12, 8], [13, 8], [13, 14], [12, 14]], "sight": "concealing", "cover": "soft", "movement": "difficult"}],
+	  "models": [
+	    {"id": "a1", "side": "red", "squad": "alpha", "class": "infantry", "position": [10, 10], "base": {"shape": "circle", "diameter": 1}, "hull": {"height": 1}},
+	    {"id": "a2", "side": "red", "squad": "alpha", "class": "infantry", "position": [11.2, 10], "base": {"shape": "circle", "diameter": 1}, "hull": {"height": 1}},
+	    {"id": "b1", "side": "blue", "squad": "bravo", "class": "infantry", "position": [20, 10], "base": {"shape": "circle", "diameter": 1}, "hull": {"height": 1}},
+	    {"id": "j", "side": "blue", "squad": "jet", "class": "aircraft", "position": [30, 30], "base": {"shape": "circle", "diameter": 1}},
+	    {"id": "rhino", "side": "red", "squad": "rhino", "class": "vehicle", "position": [40, 12], "hull": {"length": 2, "width": 1, "height": 1}}],
+	  "queries": [%s]}`
+	g, err := rulesets.Lookup("grimdark-future")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, query string) {
+		sf, err := scenario.DecodeBytes([]byte(strings.Replace(base, "%s", query, 1)))
+		if err != nil || len(sf.Queries) == 0 {
+			return
+		}
+		opt, err := g.ParseOptions(sf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range sf.Queries {
+			r, err := g.Answer(sf, opt, &sf.Queries[i])
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), sf.Queries[i].JSONPath) {
+					t.Errorf("error %q does not start with the query's path %s", err, sf.Queries[i].JSONPath)
+				}
+				continue
+			}
+			if r.Explanation == "" {
+				t.Errorf("%s: no explanation", query)
+			}
+		}
+	})
+}
