@@ -80,13 +80,16 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	return res, nil
 }
 
-// shotPicture draws the firing models' sightlines to the model each sees
-// and the target models in cover.
+// shotPicture draws the firing models' sightlines to the model each sees,
+// marks the shooting models out of range and the target models in cover.
 func shotPicture(bf *terrain.Battlefield, res *rulesets.Result, r ShotResult) {
 	res.Draw(r.Firing)
 	for _, m := range r.Models {
 		a, _ := bf.Model(m.ID)
 		b, ok := bf.Model(m.Sees)
+		if len(m.InRange) == 0 {
+			res.Draw(nil, render.Ring{ModelID: m.ID, Radius: 0.1, Label: "out of range"})
+		}
 		if !m.Fires || !ok {
 			continue
 		}
