@@ -181,10 +181,16 @@ func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u,
 		}
 		c.Gap = l.Distance
 		res.Closest = append(res.Closest, c)
-		if c.Possible && l.Distance > c.Best+float64(opt.ApproachTolerance)+eps {
-			v.Forbid("GF-08", "%s ends %.3f in from %s, but could end %.3f in away at (%.3f, %.3f): chargers end in base contact or as close as possible",
-				m.ID, r3(l.Distance), l.To, r3(c.Best), c.At[0], c.At[1])
-		} else {
+		switch {
+		case !c.Possible:
+			v.Allow("GF-08", "%s ends %.3f in from %s: the search found no legal end position within its move", m.ID, r3(l.Distance), l.To)
+		case c.Contact && l.Distance > c.Best+float64(opt.ApproachTolerance)+eps:
+			v.Forbid("GF-08", "%s ends %.3f in from %s, but could reach base contact with %s at (%.3f, %.3f): chargers end in base contact or as close as possible",
+				m.ID, r3(l.Distance), l.To, c.Toward, c.At[0], c.At[1])
+		case l.Distance > c.Best+float64(opt.ApproachTolerance)+eps:
+			v.Forbid("GF-08", "%s ends %.3f in from %s, but could end %.3f in from %s at (%.3f, %.3f): chargers end in base contact or as close as possible",
+				m.ID, r3(l.Distance), l.To, r3(c.Best), c.Toward, c.At[0], c.At[1])
+		default:
 			v.Allow("GF-08", "%s ends %.3f in from %s: no legal end is closer than %.3f in (search tolerance %g in)", m.ID, r3(l.Distance), l.To, r3(c.Best), float64(opt.ApproachTolerance))
 		}
 	}
