@@ -1036,8 +1036,9 @@ func (d *dec) query(n *node, path string, q *Query) error {
 	return nil
 }
 
-// checkQueries checks query ids are unique and that the core kinds refer
-// to models and squads that exist.
+// checkQueries checks query ids are unique, and records in Query.Err a
+// core kind that refers to a model or squad that does not exist: that query
+// cannot be answered, the others can.
 func checkQueries(f *File, arr *node) error {
 	models := make(map[string]bool, len(f.Models))
 	squads := map[string]bool{}
@@ -1059,12 +1060,12 @@ func checkQueries(f *File, arr *node) error {
 		}
 		refs := []struct{ key, val string }{{"from", q.From}, {"to", q.To}, {"model", q.Model}, {"shooter", q.Shooter}, {"target", q.Target}}
 		for _, r := range refs {
-			if r.val != "" && !models[r.val] {
-				return newError(ErrValue, q.JSONPath+"."+r.key, strconv.Quote(r.val), "unknown model %q", r.val)
+			if r.val != "" && !models[r.val] && q.Err == nil {
+				q.Err = newError(ErrValue, q.JSONPath+"."+r.key, strconv.Quote(r.val), "unknown model %q", r.val)
 			}
 		}
-		if q.Squad != "" && !squads[q.Squad] {
-			return newError(ErrValue, q.JSONPath+".squad", strconv.Quote(q.Squad), "unknown squad %q (no model has it)", q.Squad)
+		if q.Squad != "" && !squads[q.Squad] && q.Err == nil {
+			q.Err = newError(ErrValue, q.JSONPath+".squad", strconv.Quote(q.Squad), "unknown squad %q (no model has it)", q.Squad)
 		}
 	}
 	return nil

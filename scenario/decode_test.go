@@ -51,7 +51,6 @@ func TestDecodeInvalid(t *testing.T) {
 		{"model-position-null.json", ErrType, "models[0].position: want a point [x, y], got null"},
 		{"query-unknown-field.json", ErrUnknownField, `queries[1].form: unknown field for kind "sight"`},
 		{"query-missing-to.json", ErrMissing, "queries[0].to: missing required field"},
-		{"query-unknown-model.json", ErrValue, `queries[0].to: unknown model "zz"`},
 		{"query-bad-mode.json", ErrValue, `queries[0].mode: want one of center, edge, stand, ground, got "nearest"`},
 		{"query-path-to-id.json", ErrType, `queries[0].to: want a point [x, y], got string "m"`},
 		{"query-duplicate-id.json", ErrValue, `queries[1].id: duplicate query id "q" (also queries[0])`},
@@ -388,5 +387,18 @@ func TestDecodeGround(t *testing.T) {
 	}
 	if !sameFile(f, f2) {
 		t.Errorf("round trip changed the file:\n%s", out)
+	}
+}
+
+// TestQueryUnknownModel: a query naming a model that does not exist leaves
+// the file valid; the query carries the error, naming its path once.
+func TestQueryUnknownModel(t *testing.T) {
+	f, err := Load("testdata/query-unknown-model.json")
+	if err != nil {
+		t.Fatalf("Load = %v, want a file whose query carries the error", err)
+	}
+	err = f.Queries[0].Err
+	if err == nil || err.Error() != `queries[0].to: unknown model "zz"` || !errors.Is(err, ErrValue) {
+		t.Errorf("Queries[0].Err = %v, want queries[0].to: unknown model \"zz\"", err)
 	}
 }
