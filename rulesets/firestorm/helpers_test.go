@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -80,17 +79,6 @@ func (tb table) bf(t testing.TB) (*terrain.Battlefield, Options) {
 		t.Fatalf("options: %v", err)
 	}
 	return f.Battlefield(), *o.(*Options)
-}
-
-// clauses returns the failed clauses of v.
-func failed(v *rulesets.Verdict) []string {
-	var out []string
-	for _, r := range v.Reasons {
-		if !r.Pass {
-			out = append(out, r.Clause)
-		}
-	}
-	return out
 }
 
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
