@@ -205,7 +205,12 @@ func checkBuilding(path string, p *Piece, in *BuildingInfo) (*BuildingInfo, erro
 		return nil, err
 	}
 	b.FloorHeights = slices.Clone(b.FloorHeights)
-	b.Walls = make([]Wall, len(in.Walls))
+	// no walls is nil whether the input said [] or nothing, so a file
+	// survives an encode/decode round trip unchanged
+	b.Walls = nil
+	if len(in.Walls) > 0 {
+		b.Walls = make([]Wall, len(in.Walls))
+	}
 	seen := make(map[string]int, len(in.Walls))
 	for i, w := range in.Walls {
 		wp := fmt.Sprintf("%s.walls[%d]", path, i)
