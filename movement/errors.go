@@ -12,4 +12,8 @@ var (
 	ErrUnknownSquad = errors.New("unknown squad")
 	// ErrNoPath means no legal route exists.
 	ErrNoPath = errors.New("no path")
+	// ErrLimit means the query stopped at a work limit (its Budget or
+	// DefaultRouteWork) before it could settle the answer: it does not
+	// mean that no route exists. The error also wraps budget.ErrExceeded.
+	ErrLimit = errors.New("work limit reached before the answer was settled")
 )

@@ -3,6 +3,7 @@ package movement
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"github.com/golang/geo/r1"
@@ -22,6 +23,12 @@ type cobs struct {
 	// reach from center cannot be blocked
 	center geom.Point
 	reach  float64
+	// whole reports whether the obstacle's offset is one polygon, whose
+	// vertices keep the clearance from the core by construction (so block
+	// need not test them against their owner, the dominant cost for
+	// many-vertex obstacles); false for offsets made of convex pieces,
+	// whose vertices may lie inside the union.
+	whole bool
 }
 
 // nbr is a cached candidate edge from a node to node to: tangent at both
@@ -115,7 +122,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	}
 	var rings []ring
 	add := func(id string, model int, c core, offs ...geom.Polygon) {
-		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9)})
+		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
 		owner := int32(len(s.obs) - 1)
 		for _, off := range offs {
 			rings = append(rings, ring{owner, off.Outer, true})
@@ -212,22 +219,23 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 }
 
 // block records, for every node, the obstacles it is too close to, and
-// drops nodes blocked by more than eight (they are buried).
+// drops the nodes no query can use: those too close to a piece (a query
+// excludes models only). This is exact, unlike a cap on the count.
 func (s *obstacleSet) block(ns []node) []node {
 	out := ns[:0]
 	for _, n := range ns {
 		var b []int32
 		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
-			if !o.box.ContainsPoint(n.p) {
+			if !o.box.ContainsPoint(n.p) || (j == n.owner && o.whole) {
 				continue
 			}
 			if _, hit := o.core.firstContact(geom.Segment{A: n.p, B: n.p}, s.radius); hit {
 				b = append(b, j)
 			}
 		}
-		if len(b) > 8 {
-			continue
+		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
+			continue // buried in a piece: never usable
 		}
 		n.blockers = b
 		out = append(out, n)
@@ -313,6 +321,9 @@ func tangent(p geom.Point, n *node) bool {
 	}
 	return geom.Orient(p, n.p, n.prev)*geom.Orient(p, n.p, n.next) >= 0
 }
+
+// nbrsKnown reports whether node i's candidate edges are computed.
+func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
 
 // nbrsOf returns the candidate edges of node i, computing them on first
 // use: every other node j such that the segment is tangent at both ends.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/golang/geo/r1"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
@@ -13,25 +14,30 @@ import (
 // query is one search over a routing graph, with its own scratch (the
 // graph is shared and read-only).
 type query struct {
-	set       *obstacleSet
-	excluded  []bool // per obstacle
-	table     geom.Rect
-	weighted  bool
-	maxFactor float64 // the largest difficult factor of the regions
-	regions   []region
-	buf       []r1.Interval
-	polys     []*geom.Polygon
+	set      *obstacleSet
+	excluded []bool // per obstacle
+	// anyExcluded reports whether any obstacle is excluded
+	anyExcluded bool
+	table       geom.Rect
+	weighted    bool
+	maxFactor   float64 // the largest difficult factor of the regions
+	regions     []region
+	buf         []r1.Interval
+	polys       []*geom.Polygon
+	work        budget.Counter // charged by search and samples
 }
 
 // newQuery prepares a search over set for a disc of radius R: the models
 // the options (and the mover self) exclude, the rectangle the reference
 // point must stay in and whether difficult regions are weighted.
 func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt RouteOptions) query {
-	q := query{set: set, excluded: make([]bool, len(set.obs)), maxFactor: 1}
+	q := query{set: set, excluded: make([]bool, len(set.obs)), maxFactor: 1,
+		work: budget.Counter{B: opt.Budget, Limit: DefaultRouteWork}}
 	for i := range set.obs {
 		o := &set.obs[i]
 		if o.model >= 0 && (opt.IgnoreModels || o.id == self || slices.Contains(opt.Ignore, o.id)) {
 			q.excluded[i] = true
+			q.anyExcluded = true
 		}
 	}
 	for _, rg := range set.regions {
@@ -133,34 +139,46 @@ func (q *query) usable(n *node) bool {
 // bounds the optimum, so a waypoint p with |from−p| + |p−to| > ub (outside
 // that ellipse) cannot be on a better route (cost ≥ length), and the
 // difficult boundaries are sampled only inside the ellipse.
-func (q *query) route(from, to geom.Point, spacing float64) ([]geom.Point, float64, bool) {
+//
+// ok is false only when no route exists; a non-nil error (the work limit)
+// means the search stopped before it knew.
+func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, cost float64, ok bool, err error) {
 	if !q.weighted {
 		return q.search(from, to, math.Inf(1), nil)
 	}
 	q.weighted = false
-	pts, _, ok := q.search(from, to, math.Inf(1), nil)
+	pts, _, ok, err = q.search(from, to, math.Inf(1), nil)
 	q.weighted = true
-	if !ok {
-		return nil, 0, false // the same obstacles: no weighted route either
+	if !ok || err != nil {
+		return nil, 0, false, err // the same obstacles: no weighted route either
 	}
 	ub := 0.0
 	for i := 1; i < len(pts); i++ {
 		ub += q.cost(pts[i-1], pts[i])
 	}
 	if len(pts) == 2 && ub == dist(from, to) {
-		return pts, ub, true // straight and clear of difficult terrain
+		return pts, ub, true, nil // straight and clear of difficult terrain
 	}
-	samples := q.samples(from, to, ub, spacing)
-	if wp, wc, ok := q.search(from, to, ub, samples); ok && wc <= ub {
-		return wp, wc, true
+	samples, err := q.samples(from, to, ub, spacing)
+	if err != nil {
+		return nil, 0, false, err
 	}
-	return pts, ub, true
+	wp, wc, ok, err := q.search(from, to, ub, samples)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if ok && wc <= ub {
+		return wp, wc, true, nil
+	}
+	return pts, ub, true, nil
 }
 
 // samples returns the usable points at spacing h on the difficult regions'
 // boundaries (every vertex, then every h along each edge) that lie inside
-// the ellipse |from−p| + |p−to| ≤ ub.
-func (q *query) samples(from, to geom.Point, ub, h float64) []node {
+// the ellipse |from−p| + |p−to| ≤ ub. Each point considered is charged to
+// the query's work; there is no other cap, so the error bound of the
+// answer (which assumes spacing h) always holds.
+func (q *query) samples(from, to geom.Point, ub, h float64) ([]node, error) {
 	lim := ub*(1+1e-12) + 1e-9
 	var out []node
 	for i := range q.regions {
@@ -175,6 +193,9 @@ func (q *query) samples(from, to geom.Point, ub, h float64) []node {
 					continue // the sum changes by at most 2 per inch along the edge
 				}
 				k := max(int(math.Ceil(e.Length()/h)), 1)
+				if err := q.work.Add(k); err != nil {
+					return nil, err
+				}
 				for j := range k {
 					p := e.At(float64(j) / float64(k))
 					if dist(from, p)+dist(p, to) > lim {
@@ -184,14 +205,11 @@ func (q *query) samples(from, to geom.Point, ub, h float64) []node {
 						continue
 					}
 					out = append(out, node{p: p, prev: p, next: p, owner: -1})
-					if len(out) >= maxNodes {
-						return out
-					}
 				}
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 // dist returns |a−b| (plain square root: table-sized values cannot

@@ -18,25 +18,22 @@ import (
 // costed);
 // with the straight-line heuristic (consistent, since every weight is at
 // least 1) the result is optimal over the graph. Entries whose key
-// exceeds ub are not pushed. It returns the waypoints and the cost.
+// exceeds ub are not pushed. It returns the waypoints and the cost; ok is
+// false only when no route exists over the whole graph (no node is ever
+// dropped), and a non-nil error means the query's work limit stopped the
+// search first (see DefaultRouteWork for what is counted).
 //
 // It runs past 80 lines on purpose: the A* loop, its three entry stages
 // and the two expansion cases share the heap, the cost arrays and the
 // point lookup; split into methods they would need a state struct
 // threaded through every call on the hottest path of the package, and the
 // one loop reads as the algorithm it is.
-func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.Point, float64, bool) {
+func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.Point, float64, bool, error) {
 	if q.clear(from, to) && (!q.weighted || q.cost(from, to) == dist(from, to)) {
-		return []geom.Point{from, to}, dist(from, to), true
+		return []geom.Point{from, to}, dist(from, to), true, nil
 	}
 	set := q.set
 	nodes := set.nodes
-	if len(nodes) > maxNodes-2 {
-		nodes = nodes[:maxNodes-2]
-	}
-	if len(samples) > maxNodes-2-len(nodes) {
-		samples = samples[:maxNodes-2-len(nodes)]
-	}
 	nn := int32(len(nodes))
 	// graph ids: 0 start, 1 goal, 2+k node k, 2+nn+k sample k
 	n := int32(2 + len(nodes) + len(samples))
@@ -85,15 +82,17 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		h.push(item{v: w, u: u, e: e, key: key, g: gw, st: st})
 	}
 	push(0, -1, -1, 0, verified)
-	pops := 0
+	if err := q.work.Add(len(nodes) + len(samples)); err != nil {
+		return nil, 0, false, err
+	}
 	for len(h) > 0 {
 		it := h.pop()
 		v := it.v
 		if closed[v] {
 			continue
 		}
-		if pops++; pops > 64*maxNodes {
-			return nil, 0, false // bounded work; not reached on table-sized inputs
+		if err := q.work.Add(1); err != nil {
+			return nil, 0, false, err
 		}
 		pv := pt(v)
 		if it.st != verified {
@@ -125,7 +124,15 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		if v >= 2 && v < nn+2 {
 			// a node: its cached tangent candidates, then the samples
 			// (a sample end needs no tangency)
+			if !set.nbrsKnown(v - 2) {
+				if err := q.work.Add(2 * len(nodes)); err != nil {
+					return nil, 0, false, err
+				}
+			}
 			nb := set.nbrsOf(v - 2)
+			if err := q.work.Add(len(nb) + len(samples)); err != nil {
+				return nil, 0, false, err
+			}
 			for k := range nb {
 				w := nb[k].to + 2
 				if w >= nn+2 || closed[w] || !usable[w] {
@@ -142,6 +149,9 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			continue
 		}
 		// the start or a sample: every tangent node and every sample
+		if err := q.work.Add(len(cands) + len(samples)); err != nil {
+			return nil, 0, false, err
+		}
 		for _, w := range cands {
 			if !closed[w] && tangent(pv, &nodes[w-2]) {
 				push(w, v, -1, g[v]+dist(pv, nodes[w-2].p), bound)
@@ -155,17 +165,17 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		}
 	}
 	if !closed[1] {
-		return nil, 0, false
+		return nil, 0, false, nil
 	}
 	var rev []geom.Point
 	for v := int32(1); v >= 0; v = parent[v] {
 		rev = append(rev, pt(v))
 		if len(rev) > int(n) {
-			return nil, 0, false
+			panic("movement: a cycle in the search tree") // closed nodes form a tree
 		}
 	}
 	slices.Reverse(rev)
-	return rev, g[1], true
+	return rev, g[1], true, nil
 }
 
 // scratch is the per-search working memory, pooled so that a warm query
@@ -197,15 +207,25 @@ func (sc *scratch) reset(n int) {
 
 // edgeUsable reports whether the disc may translate from graph vertex u
 // (at pu) to pv: through the set's blocker cache when u is a node and e
-// its candidate index, else by an exact test.
+// its candidate index, else (or when the cache records too many blockers
+// to tell what this query excludes) by an exact test. The exact test is
+// charged to the query's work (ignored here: the next Add reports it).
 func (q *query) edgeUsable(u, e int32, pu, pv geom.Point) bool {
 	if e < 0 {
+		_ = q.work.Add(len(q.set.obs))
 		return q.clear(pu, pv)
 	}
 	nb := q.set.nbrsOf(u - 2)
+	if nb[e].blk.Load() == 0 {
+		_ = q.work.Add(len(q.set.obs))
+	}
 	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv)
 	if cnt < 0 {
-		return false
+		if !q.anyExcluded {
+			return false // more than maxBlockers obstacles, none excluded
+		}
+		_ = q.work.Add(len(q.set.obs))
+		return q.clear(pu, pv)
 	}
 	for k := range cnt {
 		if !q.excluded[bl[k]] {

@@ -1,16 +1,17 @@
 package movement
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/sightline/sightline/terrain"
-
 	"github.com/golang/geo/r1"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
 )
 
 // DefaultChordError is the default RouteOptions.ChordError, inches.
@@ -19,8 +20,14 @@ const DefaultChordError = 0.01
 // DefaultSpacing is the default RouteOptions.Spacing, inches.
 const DefaultSpacing = 0.25
 
-// maxNodes bounds the waypoints of one search, so a query never hangs.
-const maxNodes = 20000
+// DefaultRouteWork is the operation limit of one routing query when
+// RouteOptions.Budget sets none of its own: about 2 s of work on the
+// reference machine. An operation is a heap pop, a candidate edge or
+// waypoint examined, an obstacle tested against an edge or a boundary
+// sample placed. Past it the query fails with an error wrapping
+// budget.ErrExceeded (and ErrLimit); it never answers with a truncated
+// graph. Worst cases are in docs/movement.md.
+const DefaultRouteWork = 400_000_000
 
 // RouteOptions are the knobs of ShortestPath, ShortestPathFrom and
 // Reachable. The zero value avoids terrain impassable to the class and
@@ -45,6 +52,10 @@ type RouteOptions struct {
 	Unweighted bool `json:"unweighted,omitempty"`
 	// AvoidDifficult treats difficult terrain as impassable.
 	AvoidDifficult bool `json:"avoidDifficult,omitempty"`
+	// Budget, when set, is charged the query's work and stops it (a
+	// context's deadline, an operation limit); the query is also bounded
+	// by DefaultRouteWork. Not part of the answer.
+	Budget *budget.Budget `json:"-"`
 }
 
 // Route is a shortest legal path.
@@ -130,14 +141,18 @@ func (rt *Router) Reachable(modelID string, dest geom.Point, budget float64, opt
 		return r, chk.EffectiveBudget, nil
 	}
 	r, eb, err := eval(opt)
-	if err != nil && !isNoPath(err) {
+	if err != nil && (!isNoPath(err) || errors.Is(err, ErrLimit)) {
 		return Reach{}, err
 	}
 	ok := err == nil && r.Cost <= eb+1e-9
 	if !ok && (prof.DifficultCap > 0 || prof.DifficultBudgetFactor > 0) && !opt.AvoidDifficult {
 		o := opt
 		o.AvoidDifficult = true
-		if r2, eb2, err2 := eval(o); err2 == nil && r2.Cost <= eb2+1e-9 {
+		r2, eb2, err2 := eval(o)
+		if errors.Is(err2, ErrLimit) {
+			return Reach{}, err2
+		}
+		if err2 == nil && r2.Cost <= eb2+1e-9 {
 			r, eb, err, ok = r2, eb2, nil, true
 		}
 	}
@@ -178,7 +193,10 @@ func (rt *Router) route(prof ClassProfile, alt float64, from, to geom.Point, R f
 	if id, bad := q.pointBlocked(to); bad {
 		return out, fmt.Errorf("movement: the destination (%v, %v) is blocked by %s: %w", to.X, to.Y, id, ErrNoPath)
 	}
-	pts, cost, ok := q.route(from, to, spacing)
+	pts, cost, ok, err := q.route(from, to, spacing)
+	if err != nil {
+		return out, fmt.Errorf("movement: route from (%v, %v) to (%v, %v) with clearance %v not settled: %w: %w", from.X, from.Y, to.X, to.Y, R, ErrLimit, err)
+	}
 	if !ok {
 		return out, fmt.Errorf("movement: no route from (%v, %v) to (%v, %v) with clearance %v: %w", from.X, from.Y, to.X, to.Y, R, ErrNoPath)
 	}

@@ -1,0 +1,150 @@
+package budget
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+)
+
+// ErrExceeded is wrapped by every error a Budget returns: the operation
+// limit was reached or the context ended.
+var ErrExceeded = errors.New("work budget exceeded")
+
+// Budget is the work allowance of one query (or of one request's queries,
+// which then share it). The nil *Budget is unlimited and never stops. A
+// Budget is safe for concurrent use.
+type Budget struct {
+	ctx   context.Context
+	limit int64
+	used  atomic.Int64
+}
+
+// New returns a Budget of limit operations (0: no operation limit) that
+// also stops when ctx is done (nil: never).
+func New(ctx context.Context, limit int64) *Budget {
+	if limit < 0 {
+		limit = 0
+	}
+	return &Budget{ctx: ctx, limit: limit}
+}
+
+// ctxEvery is how many operations pass between two looks at the context:
+// ctx.Err takes a lock, so it is consulted about once per millisecond of
+// work rather than per operation.
+const ctxEvery = 1 << 14
+
+// Spend charges n operations and returns an error wrapping ErrExceeded
+// (and the context's error, when that is why) once the limit is passed or
+// the context is done. After the first error every later call fails too.
+func (b *Budget) Spend(n int64) error {
+	if b == nil {
+		return nil
+	}
+	u := b.used.Add(n)
+	if b.limit > 0 && u > b.limit {
+		return &Error{Limit: b.limit, Used: u}
+	}
+	if b.ctx != nil && (n >= ctxEvery || u/ctxEvery != (u-n)/ctxEvery) {
+		if err := b.ctx.Err(); err != nil {
+			return &Error{Limit: b.limit, Used: u, Cause: err}
+		}
+	}
+	return nil
+}
+
+// Err reports, without charging anything, whether the budget is spent or
+// its context done.
+func (b *Budget) Err() error {
+	if b == nil {
+		return nil
+	}
+	u := b.used.Load()
+	if b.limit > 0 && u > b.limit {
+		return &Error{Limit: b.limit, Used: u}
+	}
+	if b.ctx != nil {
+		if err := b.ctx.Err(); err != nil {
+			return &Error{Limit: b.limit, Used: u, Cause: err}
+		}
+	}
+	return nil
+}
+
+// Used returns the operations charged so far.
+func (b *Budget) Used() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.used.Load()
+}
+
+// Limit returns the operation limit (0: none).
+func (b *Budget) Limit() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.limit
+}
+
+// Error is a spent budget: the limit, the operations charged when it was
+// noticed and, when the context ended first, the context's error.
+type Error struct {
+	Limit, Used int64
+	Cause       error // context.Canceled or context.DeadlineExceeded, or nil
+}
+
+// Error says which bound stopped the work and what to do about it.
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("stopped after %d operations: %v (allow more time, e.g. a longer --timeout): %v", e.Used, e.Cause, ErrExceeded)
+	}
+	return fmt.Sprintf("stopped after %d operations, the limit is %d (simplify the table or raise the limit): %v", e.Used, e.Limit, ErrExceeded)
+}
+
+// Unwrap returns ErrExceeded and the context's error, if any, so that
+// errors.Is finds both.
+func (e *Error) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{ErrExceeded, e.Cause}
+	}
+	return []error{ErrExceeded}
+}
+
+// Counter batches a loop's charges: Add is a local increment, and the
+// Budget is charged (and consulted) only every Every operations, keeping
+// the atomic off the hot path. Limit, when positive, is the counter's own
+// bound, a default that applies whether or not a Budget is set; the zero
+// Counter never stops.
+type Counter struct {
+	B       *Budget
+	Limit   int64
+	total   int64
+	pending int64
+}
+
+// Every is how many operations a Counter batches before charging them.
+const Every = 4096
+
+// Add counts n operations and charges the batch when it is full.
+func (c *Counter) Add(n int) error {
+	c.pending += int64(n)
+	if c.pending < Every {
+		return nil
+	}
+	return c.Flush()
+}
+
+// Flush charges the pending operations now.
+func (c *Counter) Flush() error {
+	p := c.pending
+	c.pending = 0
+	c.total += p
+	if c.Limit > 0 && c.total > c.Limit {
+		return &Error{Limit: c.Limit, Used: c.total}
+	}
+	return c.B.Spend(p)
+}
+
+// Used returns the operations counted so far, pending ones included.
+func (c *Counter) Used() int64 { return c.total + c.pending }
