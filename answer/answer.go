@@ -2,11 +2,13 @@ package answer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
@@ -226,14 +228,24 @@ func round(x float64) float64 { return rulesets.Round(x) }
 // order). An unknown ruleset or bad options make every query
 // unanswerable: answers is then nil and errs holds that one error.
 func Run(f *scenario.File) (answers []*Answer, errs []error) {
+	return RunContext(context.Background(), f)
+}
+
+// RunContext is Run with the work of every query bounded by ctx: once ctx
+// is done (a --timeout, a request's deadline) the query computing stops
+// at its next budget check and every query left fails with an error
+// wrapping budget.ErrExceeded and ctx's error, so the whole run stops
+// promptly instead of running on.
+func RunContext(ctx context.Context, f *scenario.File) (answers []*Answer, errs []error) {
 	g, opt, err := prepare(f)
 	if err != nil {
 		return nil, []error{err}
 	}
+	b := budget.New(ctx, 0)
 	answers = make([]*Answer, 0, len(f.Queries))
 	for i := range f.Queries {
 		q := &f.Queries[i]
-		a, err := one(f, g, opt, q)
+		a, err := one(f, g, opt, q, b)
 		if err != nil {
 			a = &Answer{ID: q.ID, Kind: q.Kind, Err: err}
 			errs = append(errs, err)
@@ -249,7 +261,7 @@ func One(f *scenario.File, q *scenario.Query) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return one(f, g, opt, q)
+	return one(f, g, opt, q, nil)
 }
 
 // prepare finds f's game and parses its options once for all queries.
@@ -265,11 +277,11 @@ func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
 	return g, opt, nil
 }
 
-func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query) (*Answer, error) {
+func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query, b *budget.Budget) (*Answer, error) {
 	if q.Err != nil {
 		return nil, q.Err
 	}
-	r, err := g.Answer(f, opt, q)
+	r, err := g.AnswerWithin(f, opt, q, b)
 	if err != nil {
 		return nil, err
 	}

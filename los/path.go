@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
@@ -35,6 +36,9 @@ type PathOptions struct {
 	// and at its height) as well as its eye point; by default only the eye
 	// point is tested (sight as a line between two single points).
 	Volume bool
+	// Budget, when set, is charged one operation per sight test and stops
+	// the query (an error wrapping budget.ErrExceeded) when spent.
+	Budget *budget.Budget
 }
 
 // PathTransition is a point where sight of the moving model changes.
@@ -148,7 +152,12 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 	total := cum[len(cum)-1]
 	eye := obs.EyePoint()
 	offsets := pathOffsets(mv, opt.Volume)
+	work := budget.Counter{B: opt.Budget}
+	var spent error
 	visibleAt := func(q geom.Point) bool {
+		if err := work.Add(len(offsets)); err != nil && spent == nil {
+			spent = err
+		}
 		// The moving model stands on the ground under each position (an
 		// airborne one keeps its altitude above the table).
 		z0 := 0.0
@@ -187,6 +196,9 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 		res.FirstVisibleAt, res.FirstDistance = &p, 0
 	}
 	for _, s := range ss[1:] {
+		if spent != nil {
+			break
+		}
 		q, _ := pointAt(s)
 		cur := visibleAt(q)
 		if cur != prev {
@@ -213,6 +225,12 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 		prev, prevS = cur, s
 	}
 	res.VisibleAtEnd = prev
+	if err := work.Flush(); spent == nil && err != nil {
+		spent = err
+	}
+	if spent != nil {
+		return PathSightResult{}, fmt.Errorf("los: sight along the path of %s: %w", movingID, spent)
+	}
 	return res, nil
 }
 

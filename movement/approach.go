@@ -2,6 +2,7 @@ package movement
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -62,10 +63,18 @@ type Approach struct {
 	// Found is false when no legal end position (not even staying put)
 	// exists.
 	Found bool `json:"found"`
+	// Limit, when not empty, says which bound of the search was reached
+	// (candidates spaced wider than Tolerance, or routes tried) and so
+	// why the answer may be farther from the optimum than Tolerance, or
+	// Found false although a legal end exists. Empty when no bound bit.
+	Limit string `json:"limit,omitempty"`
 }
 
 // Explain returns one sentence with the numbers.
 func (a Approach) Explain() string {
+	if !a.Found && a.Limit != "" {
+		return fmt.Sprintf("%s: no legal end position found within its move (%d positions weighed), but the search stopped at a limit: %s.", a.Model, a.Candidates, a.Limit)
+	}
 	if !a.Found {
 		return fmt.Sprintf("%s has no legal end position within its move (%d positions weighed).", a.Model, a.Candidates)
 	}
@@ -113,8 +122,11 @@ func ClosestApproach(bf *terrain.Battlefield, modelID string, target Footprint, 
 	}
 	start := m.Position
 	res := Approach{Model: m.ID, From: toXY(start), Tolerance: tol}
-	cands := approachCandidates(m, target, opt, tol)
+	cands, coarse := approachCandidates(m, target, opt, tol)
 	res.Candidates = len(cands)
+	if coarse {
+		res.Limit = fmt.Sprintf("%d candidate positions: some boundaries were sampled more coarsely than %g in", len(cands), tol)
+	}
 	type scored struct {
 		p geom.Point
 		d float64
@@ -137,11 +149,15 @@ func ClosestApproach(bf *terrain.Battlefield, modelID string, target Footprint, 
 	rt := NewRouter(bf)
 	for i, c := range legal {
 		if i >= maxApproachRoutes {
+			res.Limit = fmt.Sprintf("the %d nearest of %d legal end positions were unreachable and the rest were not tried: a farther, reachable one may exist", maxApproachRoutes, len(legal))
 			break
 		}
 		length := c.p.Sub(start).Norm()
 		if length > 1e-12 {
 			r, err := rt.Reachable(m.ID, c.p, opt.Budget, opt.Route)
+			if errors.Is(err, ErrLimit) {
+				return res, err
+			}
 			if err != nil || !r.Reachable {
 				continue
 			}
@@ -180,15 +196,17 @@ func overlaps(a, b Footprint) bool { return a.Overlaps(b) }
 // approachCandidates samples the boundaries the optimum can lie on: the
 // contact ring around the target, the contact rings around obstacles, the
 // keep-out rings and the budget circle, each at spacing tol, plus the
-// start.
-func approachCandidates(m *terrain.Model, target Footprint, opt ApproachOptions, tol float64) []geom.Point {
+// start. coarse reports whether a bound on the candidates widened some
+// spacing beyond tol.
+func approachCandidates(m *terrain.Model, target Footprint, opt ApproachOptions, tol float64) (out []geom.Point, coarse bool) {
 	self := FootprintAt(m, geom.Point{})
-	out := []geom.Point{m.Position}
+	out = []geom.Point{m.Position}
 	ring := func(o Footprint, gap float64) {
 		// Minkowski sum of o and the mover reflected, pushed out by gap:
 		// the reference points where the mover is exactly gap from o.
 		rad := o.Shape.Bound().Size().Norm()/2 + self.Shape.Bound().Size().Norm()/2 + gap
 		n := int(math.Ceil(2 * math.Pi * rad / tol))
+		coarse = coarse || n > maxApproachCandidates/8
 		n = max(16, min(n, maxApproachCandidates/8))
 		first, prev := geom.Point{}, geom.Point{}
 		for k := range n + 1 {
@@ -201,10 +219,14 @@ func approachCandidates(m *terrain.Model, target Footprint, opt ApproachOptions,
 			}
 			if k == 0 {
 				first = p
-			} else if d := p.Sub(prev).Norm(); d > tol && len(out) < maxApproachCandidates {
+			} else if d := p.Sub(prev).Norm(); d > tol {
 				// A polygon's support jumps from vertex to vertex: the
 				// boundary between is the straight edge, sampled here.
 				steps := min(int(math.Ceil(d/tol)), maxApproachCandidates/8)
+				coarse = coarse || len(out) >= maxApproachCandidates || steps < int(math.Ceil(d/tol))
+				if len(out) >= maxApproachCandidates {
+					steps = 1
+				}
 				for s := 1; s < steps; s++ {
 					out = append(out, prev.Add(p.Sub(prev).Mul(float64(s)/float64(steps))))
 				}
@@ -227,9 +249,10 @@ func approachCandidates(m *terrain.Model, target Footprint, opt ApproachOptions,
 		}
 	}
 	n := int(math.Ceil(2 * math.Pi * opt.Budget / tol))
+	coarse = coarse || n > maxApproachCandidates/4
 	n = max(16, min(n, maxApproachCandidates/4))
 	for k := range n {
 		out = append(out, m.Position.Add(geom.Heading(360*float64(k)/float64(n)).Mul(opt.Budget)))
 	}
-	return out
+	return out, coarse
 }

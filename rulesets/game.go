@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sightline/sightline/budget"
+	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -57,6 +59,17 @@ type Env struct {
 	// ID, Kind and Path are the query's id, kind and JSON path
 	// ("queries[2]").
 	ID, Kind, Path string
+	// Budget bounds the query's work (nil: only the engine's own default
+	// limits); queries pass it to the geometry they call (see Route).
+	Budget *budget.Budget
+}
+
+// Route returns the options' routing knobs with the query's Budget, for
+// every movement routing call of a query.
+func (e *Env) Route() movement.RouteOptions {
+	r := e.Options.Geometry().Route
+	r.Budget = e.Budget
+	return r
 }
 
 // FieldPath returns the JSON path of the query's field name, e.g.
@@ -249,6 +262,13 @@ func (g *Game) ParseOptions(f *scenario.File) (Options, error) {
 // ParseOptions): it decodes the query into the kind's typed request and
 // runs it. Every error names a JSON path, prefixed once.
 func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result, error) {
+	return g.AnswerWithin(f, opt, q, nil)
+}
+
+// AnswerWithin is Answer with the query's work charged to b (nil: no
+// budget of the caller's): past it the query fails with an error wrapping
+// budget.ErrExceeded.
+func (g *Game) AnswerWithin(f *scenario.File, opt Options, q *scenario.Query, b *budget.Budget) (Result, error) {
 	k, ok := g.Kind(q.Kind)
 	if !ok {
 		return Result{}, &terrain.FieldError{Path: q.JSONPath + ".kind", Value: fmt.Sprintf("%q", q.Kind),
@@ -258,7 +278,10 @@ func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result,
 	if err := f.DecodeQuery(q, req); err != nil {
 		return Result{}, err
 	}
-	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath}
+	if err := b.Err(); err != nil {
+		return Result{}, terrain.AtPath(q.JSONPath, fmt.Errorf("not answered: %w", err))
+	}
+	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath, Budget: b}
 	if env.Units == "" {
 		env.Units = "in"
 	}

@@ -86,7 +86,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	if f == nil {
 		return
 	}
-	answers, errs := answer.Run(f)
+	answers, errs := answer.RunContext(r.Context(), f)
 	body := checkBody{Results: answers}
 	if body.Results == nil {
 		body.Results = []*answer.Answer{}
@@ -115,7 +115,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	if f == nil {
 		return
 	}
-	answers, errs := answer.Run(f)
+	answers, errs := answer.RunContext(r.Context(), f)
 	opt := render.Options{PxPerInch: ppi}
 	id := r.URL.Query().Get("query")
 	var a *answer.Answer

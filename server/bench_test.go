@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"testing"
 
 	"github.com/sightline/sightline/answer"
@@ -18,7 +19,7 @@ func BenchmarkLook(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := lookAt(f, "sabre-1", "hunter-1", "sabre-1"); err != nil {
+		if _, err := lookAt(context.Background(), f, "sabre-1", "hunter-1", "sabre-1"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -70,7 +71,7 @@ func (s *Server) look(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, err)
 		return
 	}
-	body, err := lookAt(f, shooter, target, moved)
+	body, err := lookAt(r.Context(), f, shooter, target, moved)
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, err)
 		return
@@ -102,7 +103,7 @@ func checkPair(f *scenario.File, shooter, target, moved string) error {
 // lookAt answers the pair through the file's ruleset and sight between
 // moved and each enemy. The queries run as the queries of a copy of f
 // (runParallel), so the ruleset's options are read once per worker.
-func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) {
+func lookAt(ctx context.Context, f *scenario.File, shooter, target, moved string) (*lookBody, error) {
 	b := &lookBody{Shooter: shooter, Target: target, Moved: moved}
 	qs := []scenario.Query{
 		pairQuery("range", shooter, target), pairQuery("sight", shooter, target),
@@ -118,7 +119,7 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 	}
 	run := *f
 	run.Queries = qs
-	answers, errs := runParallel(&run)
+	answers, errs := runParallel(ctx, &run)
 	byID := make(map[string]*answer.Answer, len(answers))
 	for _, a := range answers {
 		if a.Err == nil {
@@ -154,17 +155,17 @@ func lookAt(f *scenario.File, shooter, target, moved string) (*lookBody, error) 
 // runParallel is answer.Run over f's queries split across the CPUs (a
 // battlefield is safe for concurrent readers), answers and errors in
 // query order.
-func runParallel(f *scenario.File) ([]*answer.Answer, []error) {
+func runParallel(ctx context.Context, f *scenario.File) ([]*answer.Answer, []error) {
 	n := min(runtime.GOMAXPROCS(0), maxLookWorkers, len(f.Queries))
 	if n <= 1 {
-		return answer.Run(f)
+		return answer.RunContext(ctx, f)
 	}
 	answers, errs := make([][]*answer.Answer, n), make([][]error, n)
 	var wg sync.WaitGroup
 	for w := range n {
 		part := *f
 		part.Queries = f.Queries[w*len(f.Queries)/n : (w+1)*len(f.Queries)/n]
-		wg.Go(func() { answers[w], errs[w] = answer.Run(&part) })
+		wg.Go(func() { answers[w], errs[w] = answer.RunContext(ctx, &part) })
 	}
 	wg.Wait()
 	// An error about the whole file (its ruleset, its options) comes once

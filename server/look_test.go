@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -55,7 +56,7 @@ func TestLookAnswersAsTheFileWould(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		got, err := lookAt(f, from, to, from)
+		got, err := lookAt(context.Background(), f, from, to, from)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +82,7 @@ func TestLookGameVerdict(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for _, tt := range []struct{ shooter, query string }{{"sabre-1", "railgun"}, {"sabre-2", "mg"}} {
-		got, err := lookAt(f, tt.shooter, "hunter", "")
+		got, err := lookAt(context.Background(), f, tt.shooter, "hunter", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func TestLookWithoutShotQuery(t *testing.T) {
 	text := string(scenario.DefaultJSON())
 	i := strings.Index(text, `"queries": [`)
 	f := decodeText(t, text[:i]+`"queries": []}`)
-	got, err := lookAt(f, "strider-1", "sabre-3", "")
+	got, err := lookAt(context.Background(), f, "strider-1", "sabre-3", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"time"
+
+	"github.com/sightline/sightline/answer"
+	"github.com/sightline/sightline/scenario"
 )
 
 // exitCodes is the exit-status paragraph every command's help ends with.
@@ -84,4 +89,24 @@ func (c command) parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer
 		return nil, exitInvalid, false
 	}
 	return pos, 0, true
+}
+
+// defaultTimeout is the --timeout of check, render and demo: ample for any
+// table within the documented sizes (docs/movement.md), short enough that
+// a hostile file fails rather than hangs.
+const defaultTimeout = 60 * time.Second
+
+// timeoutFlag adds --timeout to fs.
+func timeoutFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("timeout", defaultTimeout, "stop answering after this long; queries left fail with \"work budget exceeded\" (0: no limit)")
+}
+
+// runWithin answers f's queries within timeout (0: no limit).
+func runWithin(f *scenario.File, timeout time.Duration) ([]*answer.Answer, []error) {
+	if timeout <= 0 {
+		return answer.Run(f)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	return answer.RunContext(ctx, f)
 }

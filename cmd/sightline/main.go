@@ -120,6 +120,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	c := lookup("check")
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print {\"results\": [...]} instead of text")
+	timeout := timeoutFlag(fs)
 	pos, code, ok := c.parse(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -133,7 +134,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if f == nil {
 		return code
 	}
-	answers, errs := answer.Run(f)
+	answers, errs := runWithin(f, *timeout)
 	return report(answers, errs, name, *asJSON, stdout, stderr)
 }
 
@@ -203,6 +204,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print {\"results\": [...]} instead of text")
 	out := fs.String("out", "sightline-demo", "folder for the pictures (\"\" to draw none)")
+	timeout := timeoutFlag(fs)
 	pos, code, ok := c.parse(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -218,7 +220,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "Sightline demo: %s\n%g x %g in table, %d terrain pieces, %d models, %d queries\n\n",
 			f.Name, t.Width, t.Depth, len(bf.Pieces()), len(bf.Models()), len(f.Queries))
 	}
-	answers, errs := answer.Run(f)
+	answers, errs := runWithin(f, *timeout)
 	code = report(answers, errs, "default scenario", *asJSON, stdout, stderr)
 	if *out != "" {
 		written, err := writePictures(f, answers, *out)

@@ -20,6 +20,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	query := fs.String("query", "", "draw only the query with this id (a verdict sheet with profile and text)")
 	out := fs.String("o", "", "the PNG file to write (required)")
 	ppi := fs.Float64("ppi", render.DefaultPxPerInch, "pixels per inch")
+	timeout := timeoutFlag(fs)
 	pos, code, ok := c.parse(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -41,7 +42,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 	if f == nil {
 		return code
 	}
-	answers, errs := answer.Run(f)
+	answers, errs := runWithin(f, *timeout)
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "%s: %v\n", file, err)
 	}

@@ -75,7 +75,7 @@ func Move(env *rulesets.Env, q *MoveRequest) (rulesets.Result, error) {
 
 // Path answers length and path (spec) of the shortest legal route.
 func Path(env *rulesets.Env, q *PathRequest) (rulesets.Result, error) {
-	r, err := movement.ShortestPath(env.Battlefield, q.Model, q.To, env.Options.Geometry().Route)
+	r, err := movement.ShortestPath(env.Battlefield, q.Model, q.To, env.Route())
 	if errors.Is(err, movement.ErrNoPath) {
 		// "Unreachable" is an answer, not a failure of the question.
 		var a rulesets.Result

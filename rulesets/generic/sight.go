@@ -186,7 +186,7 @@ func Arc(env *rulesets.Env, q *ArcRequest) (rulesets.Result, error) {
 // SightAlongPath answers firstVisibleAt ([x,y] or null) for the model
 // moving along the path as seen from "from".
 func SightAlongPath(env *rulesets.Env, q *AlongPathRequest) (rulesets.Result, error) {
-	r, err := los.FirstSightAlongPath(env.Battlefield, q.From, q.Model, q.Path, los.PathOptions{Sight: env.Options.Geometry().Sight})
+	r, err := los.FirstSightAlongPath(env.Battlefield, q.From, q.Model, q.Path, los.PathOptions{Sight: env.Options.Geometry().Sight, Budget: env.Budget})
 	if err != nil {
 		return rulesets.Result{}, err
 	}
@@ -200,6 +200,9 @@ func SightAlongPath(env *rulesets.Env, q *AlongPathRequest) (rulesets.Result, er
 	if r.LostAt != nil {
 		a.Set("lostAt", rulesets.Point2(*r.LostAt))
 	}
+	// sampled, never exact: a glimpse shorter than the step can be missed
+	a.Set("exact", false)
+	a.SetLength("sampleStep", r.Step)
 	a.Explanation = r.Explain()
 	a.Draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
 	if from, ok := env.Battlefield.Model(q.From); ok && r.FirstVisibleAt != nil {
