@@ -140,7 +140,11 @@ func generate(data []byte) *generated {
 	d, _ := tbl["depth"].(float64)
 	g := &generated{base: b.name, width: w, depth: d, src: src}
 	recipes := []func(doc map[string]any){
-		func(doc map[string]any) { g.nMoved = moveModels(doc, src, w, d); addPieces(doc, src, w, d); pickQueries(doc, src) },
+		func(doc map[string]any) {
+			g.nMoved = moveModels(doc, src, w, d)
+			addPieces(doc, src, w, d)
+			pickQueries(doc, src)
+		},
 		func(doc map[string]any) { addPieces(doc, src, w, d); pickQueries(doc, src) },
 		func(doc map[string]any) { pickQueries(doc, src) },
 		func(map[string]any) {},
