@@ -64,7 +64,7 @@ func TestHostileFileWithinBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 5_000_000
-	b := budget.New(nil, limit)
+	b := budget.Ops(limit)
 	_, err = g.AnswerWithin(f, opt, &f.Queries[0], b)
 	if !errors.Is(err, budget.ErrExceeded) {
 		t.Fatalf("AnswerWithin = %v, want budget.ErrExceeded", err)

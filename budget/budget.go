@@ -21,12 +21,20 @@ type Budget struct {
 }
 
 // New returns a Budget of limit operations (0: no operation limit) that
-// also stops when ctx is done (nil: never).
+// also stops when ctx is done.
 func New(ctx context.Context, limit int64) *Budget {
 	if limit < 0 {
 		limit = 0
 	}
+	if ctx == context.Background() || ctx == context.TODO() {
+		ctx = nil // never done: skip the look
+	}
 	return &Budget{ctx: ctx, limit: limit}
+}
+
+// Ops returns a Budget of limit operations with no context.
+func Ops(limit int64) *Budget {
+	return New(context.Background(), limit)
 }
 
 // ctxEvery is how many operations pass between two looks at the context:

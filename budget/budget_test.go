@@ -7,7 +7,7 @@ import (
 )
 
 func TestSpendLimit(t *testing.T) {
-	b := New(nil, 10)
+	b := Ops(10)
 	if err := b.Spend(10); err != nil {
 		t.Fatalf("Spend(10) of 10 = %v, want nil", err)
 	}
@@ -54,7 +54,7 @@ func TestNilUnlimited(t *testing.T) {
 }
 
 func TestCounterBatches(t *testing.T) {
-	b := New(nil, 2*Every)
+	b := Ops(2*Every)
 	c := Counter{B: b}
 	n := 0
 	var err error

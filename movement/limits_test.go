@@ -263,7 +263,7 @@ func TestDifferentialManyVertexCircles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ShortestPathFrom(bf, a, b, 0.5, terrain.Infantry, RouteOptions{Budget: budget.New(nil, 20_000_000)})
+	_, err = ShortestPathFrom(bf, a, b, 0.5, terrain.Infantry, RouteOptions{Budget: budget.Ops(20_000_000)})
 	if !errors.Is(err, ErrLimit) || errors.Is(err, ErrNoPath) {
 		t.Errorf("4096: %v, want ErrLimit and not ErrNoPath", err)
 	}
@@ -307,7 +307,7 @@ func TestRouteBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, b := geom.Pt(2, 2), geom.Pt(70, 46)
-	bud := budget.New(nil, 1000)
+	bud := budget.Ops(1000)
 	_, err = ShortestPathFrom(bf, a, b, 0.5, terrain.Infantry, RouteOptions{Budget: bud})
 	if !errors.Is(err, ErrLimit) || !errors.Is(err, budget.ErrExceeded) || errors.Is(err, ErrNoPath) {
 		t.Fatalf("with 1,000 operations: %v, want ErrLimit and budget.ErrExceeded, not ErrNoPath", err)
@@ -316,7 +316,7 @@ func TestRouteBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bud = budget.New(nil, 1e9)
+	bud = budget.Ops(1e9)
 	got, err := ShortestPathFrom(bf, a, b, 0.5, terrain.Infantry, RouteOptions{Budget: bud})
 	if err != nil || got.Length != want.Length {
 		t.Errorf("with an ample budget: %v, %v; want %v", got.Length, err, want.Length)
