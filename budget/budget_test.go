@@ -54,7 +54,7 @@ func TestNilUnlimited(t *testing.T) {
 }
 
 func TestCounterBatches(t *testing.T) {
-	b := Ops(2*Every)
+	b := Ops(2 * Every)
 	c := Counter{B: b}
 	n := 0
 	var err error
