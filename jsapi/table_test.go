@@ -147,13 +147,25 @@ func TestErrorsNamePaths(t *testing.T) {
 		{"unknown id", func() error { return tb.PlaceModel("nobody", []byte(`{"facing": 1}`)) }, `id: unknown model "nobody"`, terrain.ErrUnknownID},
 		{"bad facing", func() error { return tb.PlaceModel("west", []byte(`{"facing": "north"}`)) }, "placement.facing: ", nil},
 		{"unknown placement field", func() error { return tb.PlaceModel("west", []byte(`{"x": 1}`)) }, "placement.x: ", nil},
-		{"query to", func() error { _, err := tb.Answer([]byte(`{"id": "q", "kind": "sight", "from": "west", "to": "nobody"}`)); return err }, `query.to: unknown model "nobody"`, nil},
+		{"query to", func() error {
+			_, err := tb.Answer([]byte(`{"id": "q", "kind": "sight", "from": "west", "to": "nobody"}`))
+			return err
+		}, `query.to: unknown model "nobody"`, nil},
 		{"query syntax", func() error { _, err := tb.Answer([]byte(`{"id": "q",`)); return err }, "query: ", nil},
 		{"point length", func() error { _, err := tb.Measure([]byte(`{"kind": "range", "from": [1], "to": "west"}`)); return err }, "query.from: want a point", nil},
 		{"point type", func() error { _, err := tb.Measure([]byte(`{"kind": "range", "from": 3, "to": "west"}`)); return err }, "query.from: want a model id or a point", nil},
-		{"point kind", func() error { _, err := tb.Measure([]byte(`{"kind": "move", "from": [1, 1], "to": "west"}`)); return err }, "query.kind: ", nil},
-		{"unknown id with a point", func() error { _, err := tb.Measure([]byte(`{"kind": "sight", "from": [1, 1, 1], "to": "nobody"}`)); return err }, "query.to: ", nil},
-		{"document", func() error { _, err := Open([]byte(`{"sightline": 1, "table": {"width": "x", "depth": 1}}`)); return err }, `table.width: want a number, got string "x"`, nil},
+		{"point kind", func() error {
+			_, err := tb.Measure([]byte(`{"kind": "move", "from": [1, 1], "to": "west"}`))
+			return err
+		}, "query.kind: ", nil},
+		{"unknown id with a point", func() error {
+			_, err := tb.Measure([]byte(`{"kind": "sight", "from": [1, 1, 1], "to": "nobody"}`))
+			return err
+		}, "query.to: ", nil},
+		{"document", func() error {
+			_, err := Open([]byte(`{"sightline": 1, "table": {"width": "x", "depth": 1}}`))
+			return err
+		}, `table.width: want a number, got string "x"`, nil},
 	}
 	for _, tt := range tests {
 		err := tt.call()
