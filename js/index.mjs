@@ -97,26 +97,30 @@ export class Table {
 
   /** Range between models, pieces or points ([x, y] or [x, y, z]). */
   range(from, to, mode) {
-    return this.#measure({ kind: 'range', from, to, ...(mode ? { mode } : {}) });
+    return this.#measure('range', from, to, mode ? { mode } : {});
   }
 
   /** Whether any part of `to` is seen from `from` (a model or an eye point). */
   sight(from, to) {
-    return this.#measure({ kind: 'sight', from, to });
+    return this.#measure('sight', from, to, {});
   }
 
   /** The exact visible fraction of model `to` seen from `from` (a model or an eye point). */
   visibleFraction(from, to) {
-    return this.#measure({ kind: 'visible-fraction', from, to });
+    return this.#measure('visible-fraction', from, to, {});
   }
 
   /** Which arc of model `from` holds `to` (a model or a point); `arc` asks about one arc. */
   arc(from, to, arc) {
-    return this.#measure({ kind: 'arc', from, to, ...(arc ? { arc } : {}) });
+    return this.#measure('arc', from, to, arc ? { arc } : {});
   }
 
-  #measure(req) {
-    return JSON.parse(this.#call('measure', JSON.stringify(req)));
+  #measure(kind, from, to, option) {
+    if (typeof from === 'string' && typeof to === 'string') {
+      // two ids: the road without JSON on the way in, for drag loops
+      return JSON.parse(this.#call('pair', kind, from, to, option.mode ?? option.arc ?? ''));
+    }
+    return JSON.parse(this.#call('measure', JSON.stringify({ kind, from, to, ...option })));
   }
 
   /** The ruleset's shot verdict; `fields` adds the game's fields (weapon, ...). */
@@ -131,12 +135,22 @@ export class Table {
 
   /** Moves model `id` to `position` ([x, y], scenario units), turning it to `facing` degrees when given. */
   moveModel(id, position, facing) {
-    this.placeModel(id, facing === undefined ? { position } : { position, facing });
+    if (facing !== undefined || !Array.isArray(position) || position.length !== 2 ||
+        typeof position[0] !== 'number' || typeof position[1] !== 'number') {
+      // anything unusual goes through the strict decoder, for its path-naming errors
+      this.placeModel(id, facing === undefined ? { position } : { position, facing });
+      return;
+    }
+    this.#call('move', String(id), position[0], position[1]);
   }
 
   /** Turns model `id` to `facing` degrees counter-clockwise from +x. */
   rotateModel(id, facing) {
-    this.placeModel(id, { facing });
+    if (typeof facing !== 'number') {
+      this.placeModel(id, { facing });
+      return;
+    }
+    this.#call('rotate', String(id), facing);
   }
 
   /** Changes any of position, facing, altitude and level of model `id`. */

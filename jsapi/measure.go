@@ -64,7 +64,14 @@ func (t *Table) Measure(req []byte) ([]byte, error) {
 		return nil, err
 	}
 	if from.id != "" && to.id != "" {
-		return t.Answer(pairQuery(&q, from.id, to.id))
+		option := q.Mode
+		if q.Kind == "arc" {
+			option = q.Arc
+		}
+		if q.Mode != "" && q.Kind != "range" || q.Arc != "" && q.Kind != "arc" || q.ID != q.Kind {
+			return t.Answer(pairQuery(&q, from.id, to.id))
+		}
+		return t.Pair(q.Kind, from.id, to.id, option)
 	}
 	geo, err := t.geometry()
 	if err != nil {

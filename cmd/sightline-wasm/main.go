@@ -108,8 +108,16 @@ func (s *server) close(args []js.Value) (any, error) {
 	return nil, nil
 }
 
-// call runs method args[1] of table args[0] with the string arguments
-// that follow.
+// methods gives each method's arguments after the handle and the name:
+// 's' a string (JSON text or an id), 'n' a number.
+var methods = map[string]string{
+	"results": "", "document": "",
+	"answer": "s", "measure": "s", "add": "s", "remove": "s",
+	"place": "ss", "pair": "ssss", "move": "snn", "rotate": "sn",
+}
+
+// call runs method args[1] of table args[0] with the arguments that
+// follow, checked against methods.
 func (s *server) call(args []js.Value) (any, error) {
 	if len(args) < 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeString {
 		return nil, errors.New("call: want a table handle and a method name")
@@ -119,26 +127,32 @@ func (s *server) call(args []js.Value) (any, error) {
 		return nil, errors.New("call: the table is closed")
 	}
 	method := args[1].String()
-	str := make([]string, len(args)-2)
-	for i, a := range args[2:] {
-		if a.Type() != js.TypeString {
-			return nil, fmt.Errorf("%s: argument %d: want JSON text or an id", method, i+1)
-		}
-		str[i] = a.String()
-	}
-	want := map[string]int{"results": 0, "document": 0, "answer": 1, "measure": 1, "add": 1, "remove": 1, "place": 2}
-	n, ok := want[method]
+	spec, ok := methods[method]
 	if !ok {
 		return nil, fmt.Errorf("call: unknown method %q", method)
 	}
-	if len(str) != n {
-		return nil, fmt.Errorf("%s: want %d arguments, got %d", method, n, len(str))
+	a := args[2:]
+	if len(a) != len(spec) {
+		return nil, fmt.Errorf("%s: want %d arguments, got %d", method, len(spec), len(a))
 	}
-	return dispatch(t, method, str)
+	str := make([]string, len(a))
+	num := make([]float64, len(a))
+	for i, v := range a {
+		switch {
+		case spec[i] == 's' && v.Type() == js.TypeString:
+			str[i] = v.String()
+		case spec[i] == 'n' && v.Type() == js.TypeNumber:
+			num[i] = v.Float()
+		default:
+			return nil, fmt.Errorf("%s: argument %d: want a %s, got %s", method, i+1,
+				map[byte]string{'s': "string", 'n': "number"}[spec[i]], v.Type())
+		}
+	}
+	return dispatch(t, method, str, num)
 }
 
 // dispatch runs one method with its checked arguments.
-func dispatch(t *jsapi.Table, method string, a []string) (any, error) {
+func dispatch(t *jsapi.Table, method string, s []string, n []float64) (any, error) {
 	var b []byte
 	var err error
 	switch method {
@@ -147,15 +161,21 @@ func dispatch(t *jsapi.Table, method string, a []string) (any, error) {
 	case "document":
 		b, err = t.Document()
 	case "answer":
-		b, err = t.Answer([]byte(a[0]))
+		b, err = t.Answer([]byte(s[0]))
 	case "measure":
-		b, err = t.Measure([]byte(a[0]))
+		b, err = t.Measure([]byte(s[0]))
+	case "pair":
+		b, err = t.Pair(s[0], s[1], s[2], s[3])
 	case "add":
-		return nil, t.AddModel([]byte(a[0]))
+		return nil, t.AddModel([]byte(s[0]))
 	case "remove":
-		return nil, t.RemoveModel(a[0])
+		return nil, t.RemoveModel(s[0])
 	case "place":
-		return nil, t.PlaceModel(a[0], []byte(a[1]))
+		return nil, t.PlaceModel(s[0], []byte(s[1]))
+	case "move":
+		return nil, t.MoveModel(s[0], n[1], n[2])
+	case "rotate":
+		return nil, t.RotateModel(s[0], n[1])
 	}
 	if err != nil {
 		return nil, err
