@@ -43,16 +43,16 @@ func (t *Table) Pair(kind, from, to, option string) ([]byte, error) {
 	if _, ok := bf.Model(to); !ok {
 		return slow()
 	}
-	if _, err := t.geometry(); err != nil || t.ownKind(kind) {
-		return slow()
+	g, opt, err := t.game()
+	if err != nil || g.Name != rulesets.BaseName && slices.ContainsFunc(g.Kinds, func(k rulesets.Kind) bool { return k.Name == kind }) {
+		return slow() // the game answers kind itself
 	}
 	units := t.file.Units
 	if units == "" {
 		units = "in"
 	}
-	env := &rulesets.Env{Battlefield: bf, Options: t.opt, Units: units, ID: kind, Kind: kind, Path: "query"}
+	env := &rulesets.Env{Battlefield: bf, Options: opt, Units: units, ID: kind, Kind: kind, Path: "query"}
 	var r rulesets.Result
-	var err error
 	switch {
 	case kind == "range" && (option == "" || slices.Contains(scenario.RangeModes(), option)):
 		r, err = generic.Range(env, &generic.RangeRequest{From: from, To: to, Mode: option})
@@ -69,16 +69,6 @@ func (t *Table) Pair(kind, from, to, option string) ([]byte, error) {
 		return nil, terrain.AtPath("query", err)
 	}
 	return marshalResult(kind, kind, t.file.Units, &r)
-}
-
-// ownKind reports whether the scenario's ruleset answers kind itself
-// (rather than leaving it to the generic rules).
-func (t *Table) ownKind(kind string) bool {
-	g, err := rulesets.Lookup(t.file.Ruleset)
-	if err != nil {
-		return true
-	}
-	return g.Name != rulesets.BaseName && slices.ContainsFunc(g.Kinds, func(k rulesets.Kind) bool { return k.Name == kind })
 }
 
 // MoveModel moves model id to (x, y), in the scenario's units, converted

@@ -1,14 +1,11 @@
 package jsapi
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/sightline/sightline/answer"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
@@ -23,8 +20,9 @@ import (
 type Table struct {
 	file *scenario.File
 
-	// opt are the file's ruleset options, parsed on first use; edits
-	// never change them.
+	// gm and opt are the file's game and its parsed options, looked up
+	// on first use; edits never change them.
+	gm  *rulesets.Game
 	opt rulesets.Options
 }
 
@@ -50,17 +48,7 @@ func (t *Table) File() *scenario.File { return t.file }
 // document. When a query cannot be answered the error lists every such
 // query, one per line, each naming its path ("queries[3].to: ...").
 func (t *Table) Results() ([]byte, error) {
-	answers, errs := answer.Run(t.file)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	out := struct {
-		Results []*answer.Answer `json:"results"`
-	}{Results: answers}
-	if out.Results == nil {
-		out.Results = []*answer.Answer{}
-	}
-	return json.Marshal(out)
+	return t.results()
 }
 
 // Answer answers one query object (as an element of the scenario's
@@ -72,11 +60,7 @@ func (t *Table) Answer(query []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := answer.One(t.file, &q)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(a)
+	return t.answerQuery(&q)
 }
 
 // Document returns the scenario, with the edits so far, as a scenario
@@ -187,18 +171,11 @@ func (t *Table) rebuild(models []terrain.Model) error {
 	return nil
 }
 
-// geometry returns the file's game geometry, parsing the options once.
+// geometry returns the file's game geometry.
 func (t *Table) geometry() (rulesets.Geometry, error) {
-	if t.opt == nil {
-		g, err := rulesets.Lookup(t.file.Ruleset)
-		if err != nil {
-			return rulesets.Geometry{}, err
-		}
-		opt, err := g.ParseOptions(t.file)
-		if err != nil {
-			return rulesets.Geometry{}, err
-		}
-		t.opt = opt
+	_, opt, err := t.game()
+	if err != nil {
+		return rulesets.Geometry{}, err
 	}
-	return t.opt.Geometry(), nil
+	return opt.Geometry(), nil
 }

@@ -13,6 +13,11 @@
 // message is the CLI's path-naming message and whose "path" property is
 // that path; the loader throws it. A panic is recovered and returned the
 // same way, so Go never takes the page down.
+//
+// The generic rules are always linked. Every game is linked too, unless
+// the build tag sightline_games is given: then only the games whose tags
+// are given (sightline_dropzone, sightline_codered, one file games_*.go
+// each) are, so that a client for one game downloads one game's rules.
 package main
 
 import (
