@@ -46,8 +46,7 @@ func Squash(module []byte, gap int) (out []byte, before, after int, err error) {
 		if r.err != nil {
 			return nil, 0, 0, r.err
 		}
-		switch id {
-		case sectionData:
+		if id == sectionData {
 			segs, err := parseData(body)
 			if err != nil {
 				return nil, 0, 0, fmt.Errorf("data section: %w", err)
@@ -55,10 +54,9 @@ func Squash(module []byte, gap int) (out []byte, before, after int, err error) {
 			merged := merge(segs, gap)
 			before, after = len(segs), len(merged)
 			body = encodeData(merged)
-		case sectionDataCount:
-			// set after the data section is known; it comes first, so
-			// patch it below
 		}
+		// A data count section comes before the data section: it is
+		// patched below, once the new count is known.
 		out = append(out, id)
 		out = appendULEB(out, uint64(len(body)))
 		out = append(out, body...)
