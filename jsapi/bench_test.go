@@ -13,7 +13,7 @@ func dragTable(b *testing.B) (*Table, []string) {
 	for x := 26.0; x <= 46 && len(enemies) < 30; x += 2.5 {
 		for y := 2.0; y <= 46 && len(enemies) < 30; y += 3 {
 			id := fmt.Sprintf("enemy-%d", len(enemies)+1)
-			m := fmt.Sprintf(`{"id": %q, "side": "enemy", "class": "infantry", "position": [%g, %g], "base": {"shape": "circle", "diameter": 1}}`, id, x, y)
+			m := fmt.Sprintf(`{"id": %q, "side": "enemy", "class": "infantry", "position": [%g, %g], "base": {"shape": "circle", "diameter": 1}, "hull": {"height": 0.6}}`, id, x, y)
 			if t.AddModel([]byte(m)) == nil {
 				enemies = append(enemies, id)
 			}
@@ -55,5 +55,27 @@ func BenchmarkMoveModel(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
+	}
+}
+
+// BenchmarkAnswer is one query object answered (parsed, decoded, run):
+// the road of Table.answer, shot and move.
+func BenchmarkAnswer(b *testing.B) {
+	t := OpenDefault()
+	q := []byte(`{"id": "q", "kind": "sight", "from": "sabre-1", "to": "hunter-1"}`)
+	for b.Loop() {
+		if _, err := t.Answer(q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPair is the same question on the road without JSON.
+func BenchmarkPair(b *testing.B) {
+	t := OpenDefault()
+	for b.Loop() {
+		if _, err := t.Pair("sight", "sabre-1", "hunter-1", ""); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

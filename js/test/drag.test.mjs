@@ -15,7 +15,7 @@ function table() {
     for (let y = 2; y <= 46 && enemies.length < 30; y += 3) {
       const id = `enemy-${enemies.length + 1}`;
       try {
-        t.addModel({ id, side: 'enemy', class: 'infantry', position: [x, y], base: { shape: 'circle', diameter: 1 } });
+        t.addModel({ id, side: 'enemy', class: 'infantry', position: [x, y], base: { shape: 'circle', diameter: 1 }, hull: { height: 0.6 } });
         enemies.push(id);
       } catch {
         // inside a building or on another model: try the next spot
