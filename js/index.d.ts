@@ -200,7 +200,7 @@ export class Table {
   addModel(model: Model): void;
   /** Removes a model; queries naming it can no longer be answered. */
   removeModel(id: string): void;
-  /** The scenario with the edits so far. */
+  /** The scenario with the edits so far, written in inches ("units": "in"). */
   scenario(): Scenario;
   /** Frees the table; later calls throw. */
   close(): void;

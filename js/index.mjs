@@ -168,7 +168,7 @@ export class Table {
     this.#call('remove', String(id));
   }
 
-  /** The scenario with the edits so far, as a document object. */
+  /** The scenario with the edits so far, as a document object in inches. */
   scenario() {
     return JSON.parse(this.#call('document'));
   }

@@ -64,7 +64,8 @@ func (t *Table) Answer(query []byte) ([]byte, error) {
 }
 
 // Document returns the scenario, with the edits so far, as a scenario
-// document in its own units (scenario.Encode).
+// document; scenario.Encode writes every length in inches ("units": "in")
+// whatever the units it was opened with.
 func (t *Table) Document() ([]byte, error) {
 	var sb strings.Builder
 	if err := scenario.Encode(&sb, t.file); err != nil {

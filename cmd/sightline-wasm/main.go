@@ -47,7 +47,7 @@ func main() {
 	api.Set("close", guard(s.close))
 	api.Set("call", guard(s.call))
 	api.Set("defaultScenario", guard(func([]js.Value) (any, error) { return string(scenario.DefaultJSON()), nil }))
-	api.Set("rulesets", guard(func([]js.Value) (any, error) { return strings(rulesets.Names()), nil }))
+	api.Set("rulesets", guard(func([]js.Value) (any, error) { return stringArray(rulesets.Names()), nil }))
 	js.Global().Set(name, api)
 	select {} // serve calls until the page goes away
 }
@@ -188,8 +188,8 @@ func dispatch(t *jsapi.Table, method string, s []string, n []float64) (any, erro
 	return string(b), nil
 }
 
-// strings returns ss as a JavaScript array.
-func strings(ss []string) js.Value {
+// stringArray returns ss as a JavaScript array.
+func stringArray(ss []string) js.Value {
 	out := make([]any, len(ss))
 	for i, s := range ss {
 		out[i] = s

@@ -9,21 +9,28 @@ import { root, check } from './helpers.mjs';
 
 const sl = await load();
 
-const scenarios = [['scenario/default.json', null]];
+// the default scenario (opened from the copy embedded in the wasm), the
+// examples, and two test files of the CLI and the runner (cm units, every
+// generic kind)
+const scenarios = [
+  ['scenario/default.json', null],
+  ['cmd/sightline/testdata/range-cm.json', 'cmd/sightline/testdata/range-cm.json'],
+  ['answer/testdata/generic.json', 'answer/testdata/generic.json'],
+];
 for (const dir of readdirSync(join(root, 'examples'))) {
   const file = join('examples', dir, 'scenario.json');
   if (existsSync(join(root, file))) scenarios.push([file, file]);
 }
 
 test('there are example scenarios to compare', () => {
-  assert.ok(scenarios.length >= 3, `found ${scenarios.length - 1} example scenarios`);
+  const examples = scenarios.filter(([file]) => file.startsWith('examples'));
+  assert.ok(examples.length >= 2, `found ${examples.length} example scenarios`);
 });
 
 for (const [file, docFile] of scenarios) {
   test(`${file}: answerAll() equals sightline check --json`, () => {
     const cli = check(file);
     assert.equal(cli.status, 0, cli.stderr);
-    // the default scenario is opened from the copy embedded in the wasm
     const t = docFile ? sl.open(readFileSync(join(root, docFile), 'utf8')) : sl.open();
     assert.deepEqual(t.answerAll(), cli.json);
     t.close();
