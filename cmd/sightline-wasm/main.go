@@ -7,9 +7,9 @@
 // from there and deletes it, so two copies never meet.
 //
 // The API object holds plain functions: open(doc?) returns a table handle,
-// call(handle, method, ...args) runs a jsapi.Table method with JSON text
-// arguments and returns JSON text (or undefined), close(handle) drops a
-// table. A failure is returned, not thrown, as a JavaScript Error whose
+// call(handle, method, ...args) runs a jsapi.Table method with string
+// (JSON text or an id) and number arguments (see methods) and returns JSON
+// text (or undefined), close(handle) drops a table. A failure is returned, not thrown, as a JavaScript Error whose
 // message is the CLI's path-naming message and whose "path" property is
 // that path; the loader throws it. A panic is recovered and returned the
 // same way, so Go never takes the page down.
