@@ -88,7 +88,9 @@ type wrapBoth struct {
 	a, b error
 }
 
+// Error returns the message.
 func (w *wrapBoth) Error() string   { return w.msg }
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (w *wrapBoth) Unwrap() []error { return []error{w.a, w.b} }
 
 // lookup returns the node at a path as produced by joinKey and index, or
