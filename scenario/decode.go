@@ -89,7 +89,8 @@ type wrapBoth struct {
 }
 
 // Error returns the message.
-func (w *wrapBoth) Error() string   { return w.msg }
+func (w *wrapBoth) Error() string { return w.msg }
+
 // Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (w *wrapBoth) Unwrap() []error { return []error{w.a, w.b} }
 

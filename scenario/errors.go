@@ -34,6 +34,7 @@ type kindError struct {
 
 // Error returns the message.
 func (k *kindError) Error() string { return k.msg }
+
 // Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (k *kindError) Unwrap() error { return k.kind }
 
