@@ -3,12 +3,14 @@ package answer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // Answer is one query's answer. Fields are kept in the order they were set,
@@ -23,6 +25,28 @@ type Answer struct {
 
 	overlays  []render.Part // what a picture of this answer shows
 	highlight []string      // ids drawn with a thick outline
+
+	// Err says why the query could not be answered (an unknown id, a
+	// field the game rejects, a limit reached), naming the JSON path; an
+	// answer with Err has no fields.
+	Err error
+}
+
+// errorJSON is the "error" object of an answer that could not be given.
+type errorJSON struct {
+	Message string `json:"message"`
+	Path    string `json:"path,omitempty"`
+}
+
+// newErrorJSON returns the error object of err: its whole message and the
+// JSON path it names.
+func newErrorJSON(err error) errorJSON {
+	e := errorJSON{Message: err.Error()}
+	var fe *terrain.FieldError
+	if errors.As(err, &fe) {
+		e.Path = fe.Path
+	}
+	return e
 }
 
 type field struct {
@@ -76,10 +100,10 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 		if buf.Len() > 1 {
 			buf.WriteByte(',')
 		}
-		kb, _ := json.Marshal(k)
+		kb, _ := marshal(k)
 		buf.Write(kb)
 		buf.WriteByte(':')
-		vb, err := json.Marshal(v)
+		vb, err := marshal(v)
 		if err != nil {
 			return fmt.Errorf("answer %s field %s: %w", a.ID, k, err)
 		}
@@ -91,6 +115,13 @@ func (a *Answer) MarshalJSON() ([]byte, error) {
 	}
 	if err := write("kind", a.Kind); err != nil {
 		return nil, err
+	}
+	if a.Err != nil {
+		if err := write("error", newErrorJSON(a.Err)); err != nil {
+			return nil, err
+		}
+		buf.WriteByte('}')
+		return buf.Bytes(), nil
 	}
 	var converted []field
 	for _, f := range a.fields {
@@ -125,8 +156,8 @@ func (a *Answer) fieldsJSON() (json.RawMessage, error) {
 		if i > 0 {
 			buf.WriteByte(',')
 		}
-		kb, _ := json.Marshal(f.name)
-		vb, err := json.Marshal(f.value)
+		kb, _ := marshal(f.name)
+		vb, err := marshal(f.value)
 		if err != nil {
 			return nil, err
 		}
@@ -143,6 +174,10 @@ func (a *Answer) fieldsJSON() (json.RawMessage, error) {
 func (a *Answer) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s):", a.ID, a.Kind)
+	if a.Err != nil {
+		fmt.Fprintf(&b, " not answered\n    %v", a.Err)
+		return b.String()
+	}
 	for _, f := range a.fields {
 		switch f.name {
 		case "detail", "reasons", "measures", "modifiers", "candidates":
@@ -184,21 +219,24 @@ func textValue(v any) string {
 // round is rulesets.Round: every answer number is rounded the same way.
 func round(x float64) float64 { return rulesets.Round(x) }
 
-// Run answers every query of f in order through the file's ruleset.
-// Queries that cannot be answered are reported in errs (each naming its
-// JSON path once, in query order); the answers of the others are returned
-// all the same. An unknown ruleset or bad options make every query
-// unanswerable: errs then holds that one error.
+// Run answers every query of f in order through the file's ruleset. Every
+// query has an answer, in the file's order: one that cannot be answered
+// (an unknown id, a field its game rejects) carries its error in Err, and
+// errs lists those errors too (each naming its JSON path once, in query
+// order). An unknown ruleset or bad options make every query
+// unanswerable: answers is then nil and errs holds that one error.
 func Run(f *scenario.File) (answers []*Answer, errs []error) {
 	g, opt, err := prepare(f)
 	if err != nil {
 		return nil, []error{err}
 	}
+	answers = make([]*Answer, 0, len(f.Queries))
 	for i := range f.Queries {
-		a, err := one(f, g, opt, &f.Queries[i])
+		q := &f.Queries[i]
+		a, err := one(f, g, opt, q)
 		if err != nil {
+			a = &Answer{ID: q.ID, Kind: q.Kind, Err: err}
 			errs = append(errs, err)
-			continue
 		}
 		answers = append(answers, a)
 	}
@@ -228,6 +266,9 @@ func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
 }
 
 func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query) (*Answer, error) {
+	if q.Err != nil {
+		return nil, q.Err
+	}
 	r, err := g.Answer(f, opt, q)
 	if err != nil {
 		return nil, err
@@ -252,4 +293,16 @@ func unitScale(u string) float64 {
 		return 1 / 25.4
 	}
 	return 1
+}
+
+// marshal is json.Marshal without HTML escaping: explanations say "a -> b",
+// not "a -\u003e b".
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

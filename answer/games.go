@@ -5,5 +5,8 @@ package answer
 import (
 	_ "github.com/sightline/sightline/rulesets/codered"
 	_ "github.com/sightline/sightline/rulesets/dropzone"
+	_ "github.com/sightline/sightline/rulesets/firestorm"
 	_ "github.com/sightline/sightline/rulesets/generic"
+	_ "github.com/sightline/sightline/rulesets/grimdark"
+	_ "github.com/sightline/sightline/rulesets/terminator"
 )

@@ -29,6 +29,9 @@ func TablePicture(f *scenario.File, answers []*Answer, opt render.Options) (imag
 		return nil, err
 	}
 	for _, a := range answers {
+		if a.Err != nil {
+			continue
+		}
 		for _, p := range a.overlays {
 			if o, ok := p.(render.Overlay); ok {
 				if err := s.Add(o); err != nil {

@@ -57,8 +57,20 @@ func FuzzScenario(f *testing.F) {
 		var fe *terrain.FieldError
 		wholeFile := len(errs) == 1 && len(answers) == 0 && errors.As(errs[0], &fe) &&
 			(fe.Path == "ruleset" || strings.HasPrefix(fe.Path, "options"))
-		if !wholeFile && len(answers)+len(errs) != len(file.Queries) {
-			t.Fatalf("%d answers + %d errors for %d queries", len(answers), len(errs), len(file.Queries))
+		if !wholeFile && len(answers) != len(file.Queries) {
+			t.Fatalf("%d answers for %d queries: every query gets an answer or an error", len(answers), len(file.Queries))
+		}
+		failed := 0
+		for i, a := range answers {
+			if a.ID != file.Queries[i].ID {
+				t.Fatalf("answer %d is %s, want %s: answers keep the file's order", i, a.ID, file.Queries[i].ID)
+			}
+			if a.Err != nil {
+				failed++
+			}
+		}
+		if !wholeFile && failed != len(errs) {
+			t.Fatalf("%d answers carry errors, %d errors reported", failed, len(errs))
 		}
 		for _, a := range answers {
 			var buf bytes.Buffer

@@ -37,6 +37,10 @@ const (
 	// height seen exactly edge-on, or a zero-size volume); the fraction is
 	// that of the centre point, 1 or 0.
 	CaseDegenerate = "degenerate"
+	// CaseEyeBuried: the eye is strictly inside an occluding piece (below
+	// a hill's top, inside a building's walls): every sightline from it
+	// starts in the piece's interior, the fraction is 0.
+	CaseEyeBuried = "eye-buried"
 )
 
 // FractionResult is the answer of VisibleFraction: which share of the
@@ -228,11 +232,18 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		}
 		return res
 	}
-	ring, z0, z1 := pr.Models.Rings[ti], 0.0, m.Hull.Height
-	centre := geom.Lift(m.Position, (z0+z1)/2)
+	ring, z0, z1 := pr.Models.Rings[ti], m.Ground(), m.Top()
+	centre := geom.Lift(m.Position, z0+m.Hull.Height/2)
 	res.Centre = centre
 	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
 		res.Case, res.Fraction = CaseEyeInside, 1
+		return res
+	}
+	if it, ok := eyeBuried(bf, f, eye); ok {
+		res.Case = CaseEyeBuried
+		if mode == fracFull {
+			res.Hidden = []Hidden{{ID: itemID(bf, it), Item: it, Fraction: 1}}
+		}
 		return res
 	}
 	v := newProjView(eye, centre)
@@ -263,6 +274,28 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	v.collectParts(bf, f, sc, sil, zmin)
 	v.settle(bf, sc, sil, mode, &res)
 	return res
+}
+
+// eyeBuried reports whether the eye lies strictly inside a piece that
+// occludes under f (below its top, inside its footprint), and which. The
+// projection cannot represent an occluder around the eye; no sightline
+// leaves it anyway.
+func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item, bool) {
+	var found terrain.Item
+	ok := false
+	bf.VisitPoint(geom.Flat(eye), func(it terrain.Item) bool {
+		if it.Kind != terrain.ItemPiece {
+			return true
+		}
+		p := &bf.Pieces()[it.Index]
+		top, occ := f.pieceTop(p)
+		if occ && eye.Z < top && p.Footprint.Locate(geom.Flat(eye)) == geom.Inside {
+			found, ok = it, true
+			return false
+		}
+		return true
+	})
+	return found, ok
 }
 
 // collectParts projects every occluder part that may hide some of the
@@ -302,14 +335,20 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 		ok, _ := f.modelBlocks(om, it.Index)
 		// Own-squad models are treated as blocking here: ThroughOwnSquad
 		// counts models along one line and has no silhouette meaning.
-		if !ok || om.Hull.Height < zmin {
+		if !ok || om.Top() < zmin {
 			continue
 		}
 		oring := bf.Occluders().Models.Rings[it.Index]
 		if len(oring) < 3 {
 			continue
 		}
-		v.addPart(sc, it, oring, v.zlo, om.Hull.Height, sil)
+		// A model on the table stands on opaque ground: its volume may
+		// reach down to zlo; one standing higher has a bottom face.
+		lo := v.zlo
+		if g := om.Ground(); g > 0 {
+			lo = max(lo, g)
+		}
+		v.addPart(sc, it, oring, lo, math.Min(om.Top(), v.zhi), sil)
 	}
 	sc.parts = sc.parts[:0]
 	for _, s := range sc.spans {

@@ -62,11 +62,16 @@ func rotPolygon(p geom.Polygon) geom.Polygon {
 	return out
 }
 
+// FuzzRigidMotion turns the table, a target and a sightline together and
+// expects the same answers; plateau (its height plateau%9/4 in, none for
+// 0) raises the target onto a 5 x 5 plateau turned with the rest.
 func FuzzRigidMotion(f *testing.F) {
-	f.Add(int16(20), int16(48), int16(4), int16(80), int16(48), int16(12), uint8(1), int16(100), int16(100), uint8(30))
-	f.Add(int16(32), int16(48), int16(0), int16(48), int16(32), int16(4), uint8(2), int16(90), int16(120), uint8(0))
-	f.Add(int16(16), int16(48), int16(4), int16(64), int16(48), int16(20), uint8(3), int16(120), int16(90), uint8(200))
-	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz int16, turns uint8, tx, ty int16, facing uint8) {
+	f.Add(int16(20), int16(48), int16(4), int16(80), int16(48), int16(12), uint8(1), int16(100), int16(100), uint8(30), uint8(0))
+	f.Add(int16(32), int16(48), int16(0), int16(48), int16(32), int16(4), uint8(2), int16(90), int16(120), uint8(0), uint8(0))
+	f.Add(int16(16), int16(48), int16(4), int16(64), int16(48), int16(20), uint8(3), int16(120), int16(90), uint8(200), uint8(0))
+	f.Add(int16(20), int16(48), int16(12), int16(80), int16(48), int16(12), uint8(1), int16(100), int16(100), uint8(30), uint8(8))
+	f.Add(int16(0), int16(0), int16(40), int16(120), int16(100), int16(8), uint8(3), int16(120), int16(100), uint8(64), uint8(4))
+	f.Fuzz(func(t *testing.T, ax, ay, az, bx, by, bz int16, turns uint8, tx, ty int16, facing, plateau uint8) {
 		a := geom.V3(grid(ax), grid(ay), grid(az)/4)
 		b := geom.V3(grid(bx), grid(by), grid(bz)/4)
 		k := int(turns % 4)
@@ -75,6 +80,9 @@ func FuzzRigidMotion(f *testing.F) {
 		target := tank("t", "b", tp.X, tp.Y, 2, 1.5, 1.5)
 		target.Facing = s1.Angle(float64(facing) * math.Pi / 128)
 		pieces := fuzzPieces()
+		if hp := float64(plateau%9) / 4; hp > 0 {
+			pieces = append(pieces, solid("plateau", rectFP(tp.X-2.5, tp.Y-2.5, tp.X+2.5, tp.Y+2.5), hp))
+		}
 		bf := mustBF(t, pieces, []terrain.Model{target})
 		// Rotate everything k quarter turns (exact on the quarter-inch grid).
 		for range k {
@@ -93,6 +101,9 @@ func FuzzRigidMotion(f *testing.F) {
 			b = geom.Lift(rot90(geom.Flat(b)), b.Z)
 		}
 		bf2 := mustBF(t, pieces, []terrain.Model{target})
+		if g1, g2 := bf.Models()[0].Ground(), bf2.Models()[0].Ground(); g1 != g2 {
+			t.Fatalf("turned %d: ground %v -> %v", k, g1, g2)
+		}
 		a0 := geom.V3(grid(ax), grid(ay), grid(az)/4)
 		b0 := geom.V3(grid(bx), grid(by), grid(bz)/4)
 		r1 := SightSegment(bf, a0, b0, Options{})

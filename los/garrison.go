@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -82,7 +83,9 @@ func (r WindowResult) Explain() string {
 // SightFrom, the window as eye point, the building and the garrison
 // itself excluded from blocking; range is the horizontal distance from
 // the window to the target's reference point (ReferencePoint). The visible
-// window with the shortest range wins.
+// window with the shortest range wins. A garrison placed on a floor
+// (terrain.GarrisonRef.Floor, or an elevation) uses only the windows at
+// heights within that floor (from its surface to the next floor's).
 func BestWindow(bf *terrain.Battlefield, garrisonModelID, targetID string, opt Options) (WindowResult, error) {
 	m, bld, err := garrisonLookup(bf, garrisonModelID)
 	if err != nil {
@@ -96,11 +99,19 @@ func BestWindow(bf *terrain.Battlefield, garrisonModelID, targetID string, opt O
 	o := opt
 	o.Exclude = append(append([]string(nil), opt.Exclude...), bld.ID, m.ID)
 	res := WindowResult{Garrison: m.ID, Target: targetID, Building: bld.ID}
+	// A garrison placed on a floor (GarrisonRef.Floor or an elevation)
+	// fires from that floor's windows; one placed without says nothing of
+	// its floor and may use any.
+	onFloor := m.Garrison.Floor > 0 || m.Elevation != nil
+	lo, hi := floorSpan(bld, m)
 	for _, w := range bld.Building.Walls {
 		if m.Garrison.Wall != "" && w.ID != m.Garrison.Wall {
 			continue
 		}
 		for i, win := range w.Windows {
+			if onFloor && (win.Z < lo || win.Z > hi) {
+				continue
+			}
 			s, err := SightFrom(bf, win, targetID, o)
 			if err != nil {
 				return WindowResult{}, fmt.Errorf("los: best window %s/%d: %w", w.ID, i, err)
@@ -182,17 +193,30 @@ func (r GarrisonPointResult) Explain() string {
 // wall in before refining.
 const garrisonSamples = 256
 
+// garrisonLevels is how many heights of the garrison's floor
+// GarrisonTargetPoint tries at a wall point besides the sight height.
+const garrisonLevels = 8
+
 // GarrisonTargetPoint returns the nearest visible point of the wall a
 // garrisoned model is assigned to, as seen from the shooter's eye point
 // (the point sight and range go to when a garrison is fired at).
-// The wall is taken at its windows' mean height (half the first floor's
-// height when it has none); a wall point is visible when SightSegment from
-// the eye to it is clear with the shooter and the garrison ignored (the
-// building itself still blocks, so a wall is not seen through its own
-// building). The wall is sampled at 257 points; the perpendicular foot
-// and each visible/blocked transition (bisected to 1e-9 in) are added as
-// candidates, so a visible stretch shorter than 1/256 of the wall between
-// two blocked samples may be missed.
+//
+// The wall's face is the garrison's floor of it: from the floor's height
+// to the next floor's (the building's top for the top floor). Its sight
+// height is its windows' mean height, or the middle of the floor when
+// the wall has none, kept within the face. A point of the face is visible
+// when SightSegment from the eye to it is clear with the shooter and the
+// garrison ignored (the building itself still blocks, so a wall is not
+// seen through its own building). A wall point on the plan counts as
+// visible when its face is seen at the sight height or at one of
+// garrisonLevels heights spread over the face: a low wall in front that
+// hides the lower part of the face leaves the part above it a target.
+// The point returned is the visible one nearest the shooter on the plan,
+// at the sight height when seen there, else at the visible height
+// nearest it (bisected to 1e-9 in). The wall is sampled at 257 points;
+// the perpendicular foot and each visible/blocked transition (bisected to
+// 1e-9 in) are added as candidates, so a visible stretch shorter than
+// 1/256 of the wall between two blocked samples may be missed.
 func GarrisonTargetPoint(bf *terrain.Battlefield, shooterID, garrisonModelID string, opt Options) (GarrisonPointResult, error) {
 	m, bld, err := garrisonLookup(bf, garrisonModelID)
 	if err != nil {
@@ -202,47 +226,33 @@ func GarrisonTargetPoint(bf *terrain.Battlefield, shooterID, garrisonModelID str
 	if !ok {
 		return GarrisonPointResult{}, fmt.Errorf("los: garrison target: unknown shooter %q: %w", shooterID, terrain.ErrUnknownID)
 	}
-	var wall *terrain.Wall
-	for i := range bld.Building.Walls {
-		if bld.Building.Walls[i].ID == m.Garrison.Wall {
-			wall = &bld.Building.Walls[i]
-		}
-	}
+	wall := assignedWall(bld, m)
 	if wall == nil {
 		return GarrisonPointResult{}, fmt.Errorf("los: garrison target: model %q has no assigned wall: %w", garrisonModelID, terrain.ErrInvalidValue)
 	}
-	z := bld.Building.FloorHeight(bld.Height) / 2
-	if n := len(wall.Windows); n > 0 {
-		z = 0
-		for _, w := range wall.Windows {
-			z += w.Z / float64(n)
-		}
-	}
-	eye := sh.EyePoint()
+	face := newWallFace(bf, sh.EyePoint(), wall, bld, m, opt, shooterID, garrisonModelID)
 	from := measCenter(sh)
 	seg := wall.Segment()
-	at := func(t float64) geom.Vec3 { return geom.Lift(seg.At(t), z) }
-	visible := func(t float64) bool {
-		return SightSegment(bf, eye, at(t), opt, shooterID, garrisonModelID).Clear
-	}
 	res := GarrisonPointResult{Shooter: shooterID, Garrison: garrisonModelID, Wall: wall.ID, Range: math.Inf(1)}
 	consider := func(t float64) {
 		p := seg.At(t)
-		if d := p.Sub(from).Norm(); d < res.Range && visible(t) {
-			res.Found, res.Point, res.Range = true, at(t), d
+		if d := p.Sub(from).Norm(); d < res.Range {
+			if z, ok := face.nearestVisible(t); ok {
+				res.Found, res.Point, res.Range = true, geom.Lift(p, z), d
+			}
 		}
 	}
 	// Perpendicular foot of the shooter on the wall.
 	if l2 := seg.B.Sub(seg.A).Dot(seg.B.Sub(seg.A)); l2 > 0 {
 		consider(math.Max(0, math.Min(1, from.Sub(seg.A).Dot(seg.B.Sub(seg.A))/l2)))
 	}
-	prev := visible(0)
+	prev := face.seen(0)
 	if prev {
 		consider(0)
 	}
 	for i := 1; i <= garrisonSamples; i++ {
 		t := float64(i) / garrisonSamples
-		cur := visible(t)
+		cur := face.seen(t)
 		if cur {
 			consider(t)
 		}
@@ -250,7 +260,7 @@ func GarrisonTargetPoint(bf *terrain.Battlefield, shooterID, garrisonModelID str
 			lo, hi := float64(i-1)/garrisonSamples, t
 			for k := 0; k < 80 && (hi-lo)*seg.Length() > 1e-9; k++ {
 				mid := (lo + hi) / 2
-				if visible(mid) == prev {
+				if face.seen(mid) == prev {
 					lo = mid
 				} else {
 					hi = mid
@@ -268,6 +278,110 @@ func GarrisonTargetPoint(bf *terrain.Battlefield, shooterID, garrisonModelID str
 		res.Range = 0
 	}
 	return res, nil
+}
+
+// assignedWall returns the wall of bld the garrison m is assigned to (nil
+// for none).
+func assignedWall(bld *terrain.Piece, m *terrain.Model) *terrain.Wall {
+	for i := range bld.Building.Walls {
+		if bld.Building.Walls[i].ID == m.Garrison.Wall {
+			return &bld.Building.Walls[i]
+		}
+	}
+	return nil
+}
+
+// floorSpan returns the heights of the bottom and top of the floor the
+// garrison m stands on in building bld.
+func floorSpan(bld *terrain.Piece, m *terrain.Model) (lo, hi float64) {
+	st := m.Stand()
+	k := max(st.Floor, 1)
+	lo, hi = bld.Building.FloorZ(k, bld.Height), bld.Height
+	if k < bld.Building.Floors {
+		hi = bld.Building.FloorZ(k+1, bld.Height)
+	}
+	return lo, hi
+}
+
+// wallFace is the garrison's floor of one wall seen from an eye.
+type wallFace struct {
+	bf     *terrain.Battlefield
+	eye    geom.Vec3
+	seg    geom.Segment
+	opt    Options
+	ignore [2]string
+	ref    float64                 // sight height
+	levels [garrisonLevels]float64 // other heights tried, nearest ref first
+	lo, hi float64                 // the floor's bottom and top
+}
+
+// newWallFace prepares the face of wall for the garrison m of bld.
+func newWallFace(bf *terrain.Battlefield, eye geom.Vec3, wall *terrain.Wall, bld *terrain.Piece, m *terrain.Model, opt Options, shooter, garrison string) *wallFace {
+	lo, hi := floorSpan(bld, m)
+	ref := lo + (hi-lo)/2
+	if n := len(wall.Windows); n > 0 {
+		ref = 0
+		for _, w := range wall.Windows {
+			ref += w.Z / float64(n)
+		}
+	}
+	if hi > lo {
+		ref = math.Max(lo, math.Min(hi, ref))
+	}
+	f := &wallFace{bf: bf, eye: eye, seg: wall.Segment(), opt: opt, ref: ref, lo: lo, hi: hi,
+		ignore: [2]string{shooter, garrison}}
+	for k := range f.levels {
+		f.levels[k] = lo + (float64(k)+0.5)*(hi-lo)/garrisonLevels
+	}
+	slices.SortStableFunc(f.levels[:], func(a, b float64) int { return sgnCmp(math.Abs(a-ref), math.Abs(b-ref)) })
+	return f
+}
+
+// clear reports whether the face point at plan parameter t, height z, is
+// seen.
+func (f *wallFace) clear(t, z float64) bool {
+	return SightSegment(f.bf, f.eye, geom.Lift(f.seg.At(t), z), f.opt, f.ignore[0], f.ignore[1]).Clear
+}
+
+// seen reports whether the face is seen at plan parameter t at the sight
+// height or one of the levels.
+func (f *wallFace) seen(t float64) bool {
+	_, ok := f.firstLevel(t)
+	return ok
+}
+
+// firstLevel returns the first height seen at t, the sight height first,
+// then the levels nearest it.
+func (f *wallFace) firstLevel(t float64) (float64, bool) {
+	if f.clear(t, f.ref) {
+		return f.ref, true
+	}
+	for _, z := range f.levels {
+		if f.clear(t, z) {
+			return z, true
+		}
+	}
+	return 0, false
+}
+
+// nearestVisible returns the visible height at t nearest the sight
+// height: the sight height itself, or the boundary of the visible part
+// found by bisection between the sight height and the first level seen.
+func (f *wallFace) nearestVisible(t float64) (float64, bool) {
+	z, ok := f.firstLevel(t)
+	if !ok || z == f.ref {
+		return z, ok
+	}
+	blocked, vis := f.ref, z
+	for k := 0; k < 80 && math.Abs(vis-blocked) > 1e-9; k++ {
+		mid := (blocked + vis) / 2
+		if f.clear(t, mid) {
+			vis = mid
+		} else {
+			blocked = mid
+		}
+	}
+	return vis, true
 }
 
 // ViewMode is how a building block's declared edges define its field of

@@ -92,8 +92,9 @@ func BuildingFloorLevel(p *terrain.Piece, n int) int {
 // ModelLevelResult is the sight level of a model (ModelLevel).
 type ModelLevelResult struct {
 	ID string
-	// Stand is the level the model stands on: the larger of its declared
-	// Level and LevelAt(Position).
+	// Stand is the level the model stands on: the larger of its Level
+	// (which terrain.New derives from, or checks against, the surface it
+	// stands on) and LevelAt(Position).
 	Stand int
 	// PieceID is the piece LevelAt found under it ("" for open ground).
 	PieceID string

@@ -29,7 +29,10 @@ type filter struct {
 	opt     Options // a copy: a pointer to the caller's would make it escape
 	shooter int     // model index, -1 for none
 	target  int     // model index, -1 for none
-	squad   string
+	// shooterOn and targetOn are the pieces the shooter and the target
+	// stand on (terrain.Surface.Piece), -1 for none.
+	shooterOn, targetOn int
+	squad               string
 	// The ignored ids are copied (the common one or two in place) so the
 	// caller's variadic array does not escape: SightSegment with a shooter
 	// and a target to ignore allocates nothing.
@@ -41,7 +44,13 @@ type filter struct {
 // newFilter returns the filter of a query between the given models (-1 for
 // none) with extra ignored ids.
 func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) filter {
-	f := filter{opt: *opt, shooter: shooter, target: target}
+	f := filter{opt: *opt, shooter: shooter, target: target, shooterOn: -1, targetOn: -1}
+	if shooter >= 0 {
+		f.shooterOn = bf.Models()[shooter].Stand().Piece
+	}
+	if target >= 0 {
+		f.targetOn = bf.Models()[target].Stand().Piece
+	}
 	f.ignoreN = copy(f.ignoreFixed[:], ignore)
 	if len(ignore) > len(f.ignoreFixed) {
 		f.ignoreMore = append([]string(nil), ignore[len(f.ignoreFixed):]...)
@@ -95,6 +104,15 @@ func (f *filter) pieceTop(p *terrain.Piece) (top float64, ok bool) {
 		top = math.Inf(1)
 	}
 	return top, true
+}
+
+// ownGround reports whether a grazing contact at parameter t with piece i
+// is the sightline leaving the surface the shooter stands on (t = 0) or
+// arriving on the one the target stands on (t = 1): a model's own ground
+// never blocks its sight by touching; a sightline that passes back
+// through the piece is a block, not a contact, and still counts.
+func (f *filter) ownGround(i int, t float64) bool {
+	return (i == f.shooterOn && t == 0) || (i == f.targetOn && t == 1)
 }
 
 // modelBlocks reports whether model i occludes under the filter and whether

@@ -124,8 +124,10 @@ func (r PathSightResult) Explain() string {
 }
 
 // FirstSightAlongPath moves the model movingID along the polyline path
-// (its eye height, facing and volume carried along; an airborne model
-// keeps its altitude) and reports where the observer's eye point first
+// (its eye height above the ground under it, facing and volume carried
+// along, standing on the surface under each position by the table's
+// Straddle rule, terrain.Battlefield.GroundUnder; an airborne model keeps
+// its altitude) and reports where the observer's eye point first
 // sees it, where it loses sight again, and whether sight holds at the end
 // (reactions to a move, fire along a flight path). Each position is tested with SightSegment from the
 // observer's eye to the moving model's eye point (and, with
@@ -147,8 +149,14 @@ func FirstSightAlongPath(bf *terrain.Battlefield, observerID, movingID string, p
 	eye := obs.EyePoint()
 	offsets := pathOffsets(mv, opt.Volume)
 	visibleAt := func(q geom.Point) bool {
+		// The moving model stands on the ground under each position (an
+		// airborne one keeps its altitude above the table).
+		z0 := 0.0
+		if !mv.Airborne() {
+			z0 = bf.GroundUnder(mv, q).Height
+		}
 		for _, o := range offsets {
-			t := geom.V3(q.X+o.X, q.Y+o.Y, o.Z)
+			t := geom.V3(q.X+o.X, q.Y+o.Y, z0+o.Z)
 			if SightSegment(bf, eye, t, opt.Sight, observerID, movingID).Clear {
 				return true
 			}
@@ -267,11 +275,15 @@ func pathCheck(bf *terrain.Battlefield, observerID, movingID string, path []geom
 }
 
 // pathOffsets returns the points tested on the moving model relative to
-// its position (x, y offsets; z absolute): its eye point, and with volume
-// the corners of its volume.
+// its position (x, y offsets; z above the ground it stands on, or for an
+// airborne model above the table): its eye point, and with volume the
+// corners of its volume.
 func pathOffsets(m *terrain.Model, volume bool) []geom.Vec3 {
 	e := m.EyePoint()
-	out := []geom.Vec3{geom.V3(0, 0, e.Z)}
+	out := []geom.Vec3{geom.V3(0, 0, e.Z-m.Ground())}
+	if m.Airborne() {
+		out[0].Z = e.Z
+	}
 	if !volume || m.Airborne() {
 		return out
 	}

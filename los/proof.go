@@ -8,10 +8,11 @@ import (
 )
 
 // coverView holds one Sight query for hidesAll: the eye and the target's
-// volume ring × [0, h].
+// volume ring × [z0, z0+h].
 type coverView struct {
 	eye  geom.Vec3
 	ring []geom.Point // the target's plan ring
+	z0   float64      // the target's ground
 	h    float64
 	tol  float64 // absolute margin, of the coordinates' scale times 1e-9
 	// oct, when useOct, replaces ring (see newCoverView); kept apart, as a
@@ -27,15 +28,15 @@ type coverView struct {
 func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bool) {
 	m := &bf.Models()[ti]
 	ring := bf.Occluders().Models.Rings[ti]
-	h := m.Hull.Height
+	h, z0 := m.Hull.Height, m.Ground()
 	if m.Airborne() || len(ring) < 3 || !(h > 0) {
 		return coverView{}, false
 	}
-	if eye.Z >= 0 && eye.Z <= h && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside {
+	if eye.Z >= z0 && eye.Z <= z0+h && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside {
 		return coverView{}, false
 	}
-	scale := 1 + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + abs(ring[0].X) + abs(ring[0].Y) + h
-	cv := coverView{eye: eye, ring: ring, h: h, tol: 1e-9 * scale}
+	scale := 1 + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + abs(ring[0].X) + abs(ring[0].Y) + z0 + h
+	cv := coverView{eye: eye, ring: ring, z0: z0, h: h, tol: 1e-9 * scale}
 	if len(ring) > len(cv.oct) {
 		// A polygonised round base has 20 to 256 vertices: prove the
 		// octagon circumscribing its bounding disc instead (a superset:
@@ -60,7 +61,7 @@ func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bo
 		return false
 	}
 	m := &bf.Models()[ti]
-	s := segment(bf, eye, geom.Lift(m.Position, m.Hull.Height/2), f, segClearOnly)
+	s := segment(bf, eye, geom.Lift(m.Position, m.Ground()+m.Hull.Height/2), f, segClearOnly)
 	return !s.Clear && cv.hidesAll(bf, f, s.Blocker.Item)
 }
 
@@ -88,6 +89,11 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 	if !ok || (own && f.opt.ThroughOwnSquad > 0) {
 		return false
 	}
+	if m.Ground() > 0 {
+		// partHides proves prisms reaching down to -∞; a model standing
+		// above the table has a bottom face: proven by nothing here.
+		return false
+	}
 	ring := bf.Occluders().Models.Rings[it.Index]
 	return len(ring) >= 3 && cv.partHides(ring, m.Hull.Height)
 }
@@ -110,7 +116,7 @@ func (cv *coverView) partHides(part []geom.Point, top float64) bool {
 		ring = cv.oct[:]
 	}
 	for _, p := range ring {
-		if !cv.rayInside(part, top, geom.Lift(p, 0)) || !cv.rayInside(part, top, geom.Lift(p, cv.h)) {
+		if !cv.rayInside(part, top, geom.Lift(p, cv.z0)) || !cv.rayInside(part, top, geom.Lift(p, cv.z0+cv.h)) {
 			return false
 		}
 	}

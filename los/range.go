@@ -28,8 +28,9 @@ const (
 	// nearest stand of the other; a model's stands are its figures'
 	// positions, or its Position when it has no figures.
 	RangeStand RangeMode = "stand"
-	// RangeGround measures from the shooter's reference point to the table
-	// point under the target's Position (an airborne target measured at the
+	// RangeGround measures from the shooter's reference point to the ground
+	// under the target's Position: the surface it stands on (the table,
+	// a hill's top, a roof or floor; an airborne target measured at the
 	// foot of its flight base).
 	RangeGround RangeMode = "ground"
 )
@@ -66,8 +67,9 @@ func (m RangeMode) describe() string {
 // height difference of the two points and Distance3D the straight 3D
 // length between them. The z of a point is the model's eye height (the
 // centre of its hull box, or its altitude when airborne, see
-// terrain.Model.EyePoint) except the target's point in RangeGround, which
-// lies on the table (z = 0); a terrain piece's point lies on the table, and
+// terrain.Model.EyePoint, standing on the model's ground) except the
+// target's point in RangeGround, which lies on its ground
+// (terrain.Model.Ground); a terrain piece's point lies on the table, and
 // a point given by the caller keeps its own z.
 type RangeResult struct {
 	From, To   string
@@ -168,7 +170,7 @@ func measRange(a, b measSubject, mode RangeMode) RangeResult {
 		pa, pb = measNearestPoints(a.stands(), b.stands())
 	case RangeGround:
 		pa, pb = a.center, b.ground
-		zb = 0
+		zb = b.groundZ
 	default:
 		pa, pb = a.center, b.center
 	}
@@ -189,6 +191,9 @@ type measSubject struct {
 	center geom.Point // reference point (ReferencePoint with RefCentroid)
 	ground geom.Point // table point under the position
 	z      float64    // eye height of the reference point
+	// groundZ is the height of the surface under the position (the
+	// model's ground; 0 for pieces and bare points).
+	groundZ float64
 }
 
 // measLookup resolves id to a model or a piece.
@@ -211,7 +216,7 @@ func measLookup(bf *terrain.Battlefield, id string) (measSubject, error) {
 
 // measModel resolves a model.
 func measModel(m *terrain.Model) measSubject {
-	return measSubject{id: m.ID, model: m, center: measCenter(m), ground: m.Position, z: m.EyePoint().Z}
+	return measSubject{id: m.ID, model: m, center: measCenter(m), ground: m.Position, z: m.EyePoint().Z, groundZ: m.Ground()}
 }
 
 // measPoint wraps a bare point.

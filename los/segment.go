@@ -200,7 +200,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		slices.SortFunc(h, func(x, y squadHit) int { return sgnCmp(x.hit.t, y.hit.t) })
 		sh := h[f.opt.ThroughOwnSquad]
 		m := &bf.Models()[sh.item.Index]
-		st.consider(sh.item, sh.hit, m.Hull.Height)
+		st.consider(sh.item, sh.hit, m.Top())
 		res.SquadPassed = f.opt.ThroughOwnSquad
 	} else {
 		res.SquadPassed = st.nsq
@@ -454,111 +454,6 @@ func (st *segState) visitID(id int) bool {
 		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
 	}
 	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
-}
-
-// visit handles one candidate item and reports whether to go on.
-func (st *segState) visit(it terrain.Item) bool {
-	if it.Kind == terrain.ItemPiece {
-		p := &st.bf.Pieces()[it.Index]
-		top, ok := st.f.pieceTop(p)
-		if !ok || (min(st.a.Z, st.b.Z) > top) {
-			return true
-		}
-		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
-		st.record(it, h, top)
-		return !(st.clearOnly && st.found)
-	}
-	m := &st.bf.Models()[it.Index]
-	ok, own := st.f.modelBlocks(m, it.Index)
-	if !ok || min(st.a.Z, st.b.Z) > m.Hull.Height {
-		return true
-	}
-	ring := st.occ.Models.Rings[it.Index]
-	if len(ring) < 3 {
-		return true
-	}
-	h := st.prism(geom.Polygon{Outer: ring}, m.Hull.Height, st.occ.Models.Convex[it.Index])
-	if own && h.block {
-		if st.nsq < len(st.squad) {
-			st.squad[st.nsq] = squadHit{it, h}
-			st.nsq++
-			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
-		}
-	}
-	st.record(it, h, m.Hull.Height)
-	return !(st.clearOnly && st.found)
-}
-
-// prism decides how the segment meets one prism; cv is the footprint's
-// terrain.ConvexRing when it is strictly convex without holes (nil otherwise).
-func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
-	if cv != nil && !st.reference {
-		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
-			return h
-		}
-	}
-	var sw sweep
-	if st.reference {
-		return prismSegment(fp, top, st.a, st.b, &sw)
-	}
-	return prismSegmentFast(fp, top, st.a, st.b, &sw)
-}
-
-// record folds one occluder's hit into the state.
-func (st *segState) record(it terrain.Item, h segHit, top float64) {
-	switch {
-	case h.block:
-		st.consider(it, h, top)
-	case h.graze && st.f.opt.GrazingBlocks:
-		st.consider(it, h, top)
-	case h.graze:
-		g := grazeHit{it, h.t}
-		switch {
-		case st.gzov != nil:
-			*st.gzov = append(*st.gzov, g)
-		case st.ngz < len(st.gz):
-			st.gz[st.ngz] = g
-			st.ngz++
-		default:
-			ov := append(append(make([]grazeHit, 0, 4*len(st.gz)), st.gz[:]...), g)
-			st.gzov = &ov
-		}
-	}
-}
-
-// consider keeps the blocking hit nearest to a. Ties go to a true block
-// over a grazing one, then to pieces before models, then to the lower
-// index, so that the answer does not depend on the visiting order.
-func (st *segState) consider(it terrain.Item, h segHit, top float64) {
-	better := !st.found || h.t < st.first.t
-	if !better && h.t == st.first.t {
-		switch {
-		case h.block != st.first.block:
-			better = h.block
-		case it.Kind != st.fitem.Kind:
-			better = it.Kind < st.fitem.Kind
-		default:
-			better = it.Index < st.fitem.Index
-		}
-	}
-	if better {
-		st.first, st.fitem, st.ftop, st.found = h, it, top, true
-	}
-}
-
-// fillBlocker writes the reported Blocker to *bl (the zero value before).
-func (st *segState) fillBlocker(bl *Blocker) {
-	h := st.first
-	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
-	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
-	if math.IsInf(st.ftop, 1) {
-		bl.EveryHeight = true
-	} else {
-		bl.Top = st.ftop
-		if h.block {
-			bl.Below = h.below
-		}
-	}
 }
 
 // segAt is the point at parameter t of the segment a→b.

@@ -222,17 +222,18 @@ func sightRegion(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, res 
 
 // characteristicPoints appends the points Sight tries first: the volume's
 // centre, its top centre, then the corners of its plan ring at the top and
-// at the bottom (at most 8 of each, evenly spread over a polygonised base).
-// ring is the model's plan ring (terrain.Model.PlanRing).
+// at the bottom (at most 8 of each, evenly spread over a polygonised base),
+// the volume standing on the model's ground. ring is the model's plan ring
+// (terrain.Model.PlanRing).
 func characteristicPoints(m *terrain.Model, ring []geom.Point, dst []geom.Vec3) []geom.Vec3 {
-	h := m.Hull.Height
-	dst = append(dst, geom.Lift(m.Position, h/2), geom.Lift(m.Position, h))
+	g, h := m.Ground(), m.Hull.Height
+	dst = append(dst, geom.Lift(m.Position, g+h/2), geom.Lift(m.Position, g+h))
 	step := max(1, len(ring)/8)
 	for i := 0; i < len(ring); i += step {
-		dst = append(dst, geom.Lift(ring[i], h))
+		dst = append(dst, geom.Lift(ring[i], g+h))
 	}
 	for i := 0; i < len(ring); i += step {
-		dst = append(dst, geom.Lift(ring[i], 0))
+		dst = append(dst, geom.Lift(ring[i], g))
 	}
 	return dst
 }

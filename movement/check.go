@@ -98,6 +98,11 @@ type PathResult struct {
 	// Penalty is the airborne tall-terrain penalty (see TallPenalty),
 	// inches.
 	Penalty float64 `json:"penalty"`
+	// Climb is the height, in inches, the reference point climbs from
+	// surface to higher surface along the path (onto hill tiers, roofs);
+	// ClimbCost is what it adds to Cost (Climb × ClimbFactor).
+	Climb     float64 `json:"climb"`
+	ClimbCost float64 `json:"climbCost"`
 	// Budget is the allowance asked for (0: none) and EffectiveBudget the
 	// allowance after the profile's difficult-terrain cap and scaling.
 	Budget          float64 `json:"budget"`
@@ -119,6 +124,9 @@ func (r PathResult) Explain() string {
 	}
 	if r.Penalty > 0 {
 		fmt.Fprintf(&b, ", %.3f in tall-terrain penalty", r.Penalty)
+	}
+	if r.Climb > 0 {
+		fmt.Fprintf(&b, ", climbs %.3f in costing %.3f in", r.Climb, r.ClimbCost)
 	}
 	if r.Budget > 0 {
 		fmt.Fprintf(&b, ", allowance %.3f in", r.EffectiveBudget)
@@ -236,10 +244,16 @@ func (c *checker) obstaclesNear(r geom.Rect, models bool) []obstacle {
 	var out []obstacle
 	pieces := c.bf.Pieces()
 	all := c.bf.Models()
+	on := c.m.Stand()
 	c.bf.VisitRect(r, func(it terrain.Item) bool {
 		switch it.Kind {
 		case terrain.ItemPiece:
 			pc := &pieces[it.Index]
+			if it.Index == on.Piece && on.Kind != terrain.SurfaceFloor {
+				// The piece the model stands on (a hill's top, a roof)
+				// is ground, not an obstacle, to a model already on it.
+				return true
+			}
 			if c.prof.pieceEffect(pc, c.alt).move == terrain.Impassable {
 				if pc.Circle != nil {
 					out = append(out, obstacle{id: pc.ID, core: coreFromConvex(*pc.Circle), shape: *pc.Circle})

@@ -46,6 +46,14 @@ type ClassProfile struct {
 	// impassable. TallPenalty 0 makes every taller piece impassable.
 	TallThreshold float64 `json:"tallThreshold,omitempty"`
 	TallPenalty   float64 `json:"tallPenalty,omitempty"`
+	// ClimbFactor is the cost, in inches of move per inch, of climbing
+	// from one surface to a higher one (onto a hill tier, a platform): 0
+	// makes climbing free; the climb is reported either way.
+	ClimbFactor float64 `json:"climbFactor,omitempty"`
+	// Roofs lets the class move onto the roof of a building (where the
+	// building's movement rule lets it in at all); without it a path
+	// onto a roof is a "roof" violation.
+	Roofs bool `json:"roofs,omitempty"`
 }
 
 // DefaultProfiles returns the built-in movement classes: infantry, figure,
@@ -53,8 +61,8 @@ type ClassProfile struct {
 // The map is a fresh copy the caller may change.
 func DefaultProfiles() map[string]ClassProfile {
 	return map[string]ClassProfile{
-		"infantry": {Name: "infantry", TerrainClass: terrain.Infantry, DifficultFactor: 2},
-		"figure":   {Name: "figure", TerrainClass: terrain.Figure, DifficultFactor: 2},
+		"infantry": {Name: "infantry", TerrainClass: terrain.Infantry, DifficultFactor: 2, Roofs: true},
+		"figure":   {Name: "figure", TerrainClass: terrain.Figure, DifficultFactor: 2, Roofs: true},
 		"vehicle":  {Name: "vehicle", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
 		"tracked":  {Name: "tracked", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
 		"wheeled":  {Name: "wheeled", TerrainClass: terrain.Vehicle, DifficultFactor: 2},
@@ -92,6 +100,7 @@ func (p ClassProfile) Validate() error {
 		{"floatHeight", p.FloatHeight, 0, terrain.MaxHeight},
 		{"tallThreshold", p.TallThreshold, 0, terrain.MaxHeight},
 		{"tallPenalty", p.TallPenalty, 0, 100},
+		{"climbFactor", p.ClimbFactor, 0, 100},
 	} {
 		if err := check(c.n, c.v, c.l, c.h); err != nil {
 			return err

@@ -43,6 +43,11 @@ type CoherencyRule struct {
 	SameAltitude bool `json:"sameAltitude,omitempty"`
 	// Figures makes each figure of a multi-figure model a member.
 	Figures bool `json:"figures,omitempty"`
+	// PlanOnly measures on the table plane alone. By default a distance
+	// between members standing at different heights (a hill's tier, a
+	// building's floor, terrain.Model.Ground) is the 3D one:
+	// sqrt(plan² + height difference²); base contact needs equal heights.
+	PlanOnly bool `json:"planOnly,omitempty"`
 }
 
 // Link is a pair of members and their distance.
@@ -102,6 +107,7 @@ func (r CoherencyResult) Explain() string {
 
 type member struct {
 	alt   float64
+	z     float64 // the ground the member stands on (terrain.Model.Ground)
 	id    string
 	p     geom.Point
 	shape geom.Convex
@@ -132,13 +138,13 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 		m := &bf.Models()[i]
 		if rule.Figures && len(m.Figures) > 0 {
 			for k, s := range m.FigureShapes() {
-				ms = append(ms, member{id: fmt.Sprintf("%s#%d", m.ID, k), p: m.Figures[k], shape: s, alt: m.Altitude})
+				ms = append(ms, member{id: fmt.Sprintf("%s#%d", m.ID, k), p: m.Figures[k], shape: s, alt: m.Altitude, z: m.Ground()})
 			}
 			continue
 		}
 		// Edge to edge means hull edge for a vehicle with a hull (its base
 		// is only a display stand), base edge otherwise.
-		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.Footprint(), alt: m.Altitude})
+		ms = append(ms, member{id: m.ID, p: m.Position, shape: m.Footprint(), alt: m.Altitude, z: m.Ground()})
 	}
 	res := coherency(squad, ms, rule)
 	if rule.SameAltitude {
@@ -167,16 +173,27 @@ func Coherency(bf *terrain.Battlefield, squad string, rule CoherencyRule) (Coher
 // same two distance closures (by measure, and by contact).
 func coherency(squad string, ms []member, rule CoherencyRule) CoherencyResult {
 	n := len(ms)
+	// flat: every member at one height (or PlanOnly), plan distances.
+	flat := rule.PlanOnly || !slices.ContainsFunc(ms, func(m member) bool { return m.z != ms[0].z })
+	rise := func(i, j int, d float64) float64 {
+		if flat {
+			return d
+		}
+		return math.Hypot(d, ms[i].z-ms[j].z)
+	}
 	dist := func(i, j int) float64 {
 		if rule.Measure == Edges {
 			d, _, _ := geom.DistConvex(ms[i].shape, ms[j].shape)
-			return d
+			return rise(i, j, d)
 		}
-		return ms[i].p.Sub(ms[j].p).Norm()
+		if flat {
+			return ms[i].p.Sub(ms[j].p).Norm()
+		}
+		return rise(i, j, ms[i].p.Sub(ms[j].p).Norm())
 	}
 	contact := func(i, j int) float64 {
 		d, _, _ := geom.DistConvex(ms[i].shape, ms[j].shape)
-		return d
+		return rise(i, j, d)
 	}
 	// link test: chain and/or contact
 	linked := func(i, j int) bool {

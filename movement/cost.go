@@ -16,9 +16,11 @@ import (
 // budget and jump violations.
 func (c *checker) cost(path []geom.Point, res *PathResult) {
 	length := PathLength(path)
+	// One pass for the terrain effects and the surfaces climbed: an open
+	// piece without penalty adds nothing below.
 	crossed := Crossings(c.bf, path, func(pc *terrain.Piece) bool {
 		e := c.prof.pieceEffect(pc, c.alt)
-		return e.move != terrain.Open || e.penalty != 0
+		return e.move != terrain.Open || e.penalty != 0 || hasSurface(pc)
 	})
 	for _, x := range crossed {
 		if !x.Enters {
@@ -36,10 +38,11 @@ func (c *checker) cost(path []geom.Point, res *PathResult) {
 	dl := LengthInside(c.bf, path, func(pc *terrain.Piece) bool {
 		return c.prof.pieceEffect(pc, c.alt).move == terrain.Difficult
 	})
+	c.climb(path, crossed, res)
 	res.Length = round9(length)
 	res.DifficultLength = round9(dl)
 	res.Penalty = round9(res.Penalty)
-	res.Cost = round9(length + (c.prof.DifficultFactor-1)*dl + res.Penalty)
+	res.Cost = round9(length + (c.prof.DifficultFactor-1)*dl + res.Penalty + res.ClimbCost)
 	slices.Sort(res.Difficult)
 	slices.Sort(res.Dangerous)
 	budget := c.opt.Budget

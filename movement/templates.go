@@ -37,7 +37,7 @@ func (r TouchResult) Explain() string {
 	for _, h := range r.Touched {
 		ids = append(ids, fmt.Sprintf("%s (gap %.3f in)", h.ID, h.Distance))
 	}
-	s := fmt.Sprintf("A %.3f in template swept once around %s's base touches %d other models", r.Length, r.Target, len(ids))
+	s := fmt.Sprintf("A %.3f in template swept once around %s's base touches %s", r.Length, r.Target, count(len(ids), "other model", "other models"))
 	if len(ids) > 0 {
 		s += ": " + strings.Join(ids, ", ")
 	}
@@ -184,7 +184,8 @@ type ScatterResult struct {
 
 // Explain returns one sentence with the numbers.
 func (r ScatterResult) Explain() string {
-	s := fmt.Sprintf("The shot scatters %.3f in towards %.1f° from (%.3f, %.3f) to (%.3f, %.3f)", r.Distance, r.Direction, r.From[0], r.From[1], r.To[0], r.To[1])
+	s := fmt.Sprintf("The shot scatters %.3f in towards %.1f° counter-clockwise from +x (compass bearing %.1f°) from (%.3f, %.3f) to (%.3f, %.3f)",
+		r.Distance, r.Direction, DirectionToCompass(r.Direction), r.From[0], r.From[1], r.To[0], r.To[1])
 	if r.Capped {
 		s += fmt.Sprintf(" (rolled %.3f in, capped)", r.Rolled)
 	}
@@ -223,6 +224,11 @@ func Scatter(target geom.Point, direction, distance, maxDistance float64) (Scatt
 func CompassToDirection(bearing float64) float64 {
 	return math.Mod(math.Mod(90-bearing, 360)+360, 360)
 }
+
+// DirectionToCompass is CompassToDirection's inverse: the compass bearing
+// (clockwise from north, +y), in [0, 360), of a direction counter-clockwise
+// from +x.
+func DirectionToCompass(direction float64) float64 { return CompassToDirection(direction) }
 
 // CoverResult is AreaOver's answer.
 type CoverResult struct {
@@ -403,4 +409,13 @@ func ConnectedBuildings(bf *terrain.Battlefield, gap float64) ([]Link, error) {
 		}
 	}
 	return out, nil
+}
+
+// count returns "1 other model" or "3 other models": n and the noun in
+// the right number.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

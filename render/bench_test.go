@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkTopDown draws the project's reference table
-// (GenerateBattlefield(1, DefaultGenerate), 48 x 48 in) at the default 20
+// (GenerateBattlefield(1, DefaultGenerate()), 48 x 48 in) at the default 20
 // px/in with legend, grid and labels.
 func BenchmarkTopDown(b *testing.B) {
 	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())

@@ -66,7 +66,7 @@ type profileScene struct {
 	layout    ProfileLayout
 }
 
-// crossings returns the pieces and models (in input order, pieces first)
+// findCrossings returns the pieces and models (in input order, pieces first)
 // whose plan the ground track from a to b meets.
 func findCrossings(bf *terrain.Battlefield, track geom.Segment, tol float64) []crossing {
 	var out []crossing
@@ -101,7 +101,8 @@ func findCrossings(bf *terrain.Battlefield, track geom.Segment, tol float64) []c
 		if len(buf) == 0 {
 			return true
 		}
-		cr := crossing{id: m.ID, model: m, spans: append([]r1.Interval(nil), buf...), zhi: m.Height()}
+		// A model stands on its ground (a hill's top, a roof, a floor).
+		cr := crossing{id: m.ID, model: m, spans: append([]r1.Interval(nil), buf...), zlo: m.Ground(), zhi: m.Top()}
 		if m.Airborne() {
 			cr.zlo = m.Altitude - m.Height()/2
 			cr.zhi = m.Altitude + m.Height()/2
@@ -224,6 +225,23 @@ func newProfileScene(bf *terrain.Battlefield, s Sightline, opt Options, judge bo
 	return ps, nil
 }
 
+// floorLines draws the upper floors of a building crossed between the
+// pixel columns x0 and x1 as thin lines, so that a garrison can be seen
+// standing on its floor.
+func (c *canvas) floorLines(cr crossing, x0, x1 float64, pt func(a, z float64) (float64, float64)) {
+	p := cr.piece
+	if p == nil || p.Kind != terrain.Building || p.Building == nil || p.Building.Floors < 2 {
+		return
+	}
+	c.setColor(ColorWall)
+	c.dc.SetLineWidth(0.8)
+	for k := 2; k <= p.Building.Floors; k++ {
+		_, y := pt(0, p.Building.FloorZ(k, p.Height))
+		c.dc.DrawLine(x0, y, x1, y)
+		c.dc.Stroke()
+	}
+}
+
 // ProfileLayoutOf returns the layout Profile and ProfileOf use for the
 // sightline from-to on bf.
 func ProfileLayoutOf(bf *terrain.Battlefield, from, to geom.Vec3, opt Options) (ProfileLayout, error) {
@@ -237,8 +255,9 @@ func ProfileLayoutOf(bf *terrain.Battlefield, from, to geom.Vec3, opt Options) (
 // Profile draws the vertical cross-section along the ground track from
 // from to to: the ground, every piece the track crosses at its true height
 // over the stretch where the track is inside its footprint (smoke to the
-// top of the picture), the models crossed (boxes from the table to their
-// height, airborne ones around their altitude), the eye and target points
+// top of the picture), the models crossed (boxes from the ground they stand on
+// to their top, airborne ones around their altitude), the upper floors of
+// the buildings crossed, the eye and target points
 // and the ray. The ray is judged geometrically against terrain only: it is
 // blocked where it first passes strictly below the top of a sight-blocking
 // piece, or through smoke, inside its footprint, ignoring pieces that hold
@@ -316,6 +335,7 @@ func (ps *profileScene) render(bf *terrain.Battlefield, opt Options) (image.Imag
 			}
 			dc.SetLineWidth(w)
 			dc.Stroke()
+			c.floorLines(cr, x0, x1, pt)
 			if !opt.NoLabels {
 				text := cr.id
 				if cr.piece != nil && cr.piece.Height > 0 && cr.piece.Kind != terrain.Smoke {

@@ -43,7 +43,7 @@ func TestSamples(t *testing.T) {
 	if err := os.MkdirAll(*samples, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	img, err := TopDown(bf, Options{Title: "GenerateBattlefield(1, DefaultGenerate)"})
+	img, err := TopDown(bf, Options{Title: "GenerateBattlefield(1, DefaultGenerate())"})
 	write("topdown-generated.png", img, err)
 	img, err = Sheet(small, Options{Title: "verdict sheet"}, sampleParts()...)
 	write("sheet-small.png", img, err)

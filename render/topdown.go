@@ -401,6 +401,9 @@ func (c *canvas) model(i int, m *terrain.Model) {
 		text := m.ID
 		if air {
 			text += " alt " + num(m.Altitude)
+		} else if g := m.Ground(); g > 0 {
+			// Elevated: on a hill's top, a roof or an upper floor.
+			text += " +" + num(g) + "in"
 		}
 		ob := c.lab.obstacles[i]
 		r := math.Max(ob.x1-ob.x0, ob.y1-ob.y0) / 2

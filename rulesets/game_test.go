@@ -11,16 +11,22 @@ import (
 
 	_ "github.com/sightline/sightline/rulesets/codered"
 	_ "github.com/sightline/sightline/rulesets/dropzone"
+	_ "github.com/sightline/sightline/rulesets/firestorm"
 	"github.com/sightline/sightline/rulesets/generic"
+	_ "github.com/sightline/sightline/rulesets/grimdark"
+	_ "github.com/sightline/sightline/rulesets/terminator"
 )
 
 // gameOptions are options each registered game is run with in
 // TestEveryGenericKindInEveryGame: set, so that a game's options visibly
 // reach the generic kinds.
 var gameOptions = map[string]string{
-	"generic":            `{"grazingBlocks": true, "move": {"budget": 12}, "coherency": {"chain": 4, "measure": "center"}}`,
-	"dropzone-commander": `{"squads": {"red": {"formation": "wide"}}, "arcFront": 120, "arcRear": 60, "grazingBlocks": true}`,
-	"code-red":           `{"closeRange": 8}`,
+	"generic":             `{"grazingBlocks": true, "move": {"budget": 12}, "coherency": {"chain": 4, "measure": "center"}}`,
+	"dropzone-commander":  `{"squads": {"red": {"formation": "wide"}}, "arcFront": 120, "arcRear": 60, "grazingBlocks": true}`,
+	"code-red":            `{"closeRange": 8}`,
+	"grimdark-future":     `{"measure": "center", "modelsBlock": "others", "grazingBlocks": true, "units": {"red": {"fast": true}}}`,
+	"terminator-skirmish": `{"templates": {"melee": {"shape": "stick", "length": 1}, "walk": {"length": 6}, "crawl": {"length": 3}}, "shortRange": 12, "longRange": 24, "grazingBlocks": true}`,
+	"firestorm-taskforce": `{"band8": "effective", "arcBoundary": "exclusive", "shipsBlock": true, "ships": {"tank-a": {"rank": 2, "move": 6}}}`,
 }
 
 func load(t *testing.T, name string, edit func(string) string) *scenario.File {

@@ -88,7 +88,10 @@ type wrapBoth struct {
 	a, b error
 }
 
-func (w *wrapBoth) Error() string   { return w.msg }
+// Error returns the message.
+func (w *wrapBoth) Error() string { return w.msg }
+
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (w *wrapBoth) Unwrap() []error { return []error{w.a, w.b} }
 
 // lookup returns the node at a path as produced by joinKey and index, or
@@ -432,8 +435,16 @@ func unitsPerInch(units string) float64 {
 }
 
 func (d *dec) table(n *node, path string) (terrain.Table, error) {
-	if err := d.object(n, path, "width", "depth"); err != nil {
+	if err := d.object(n, path, tableFields...); err != nil {
 		return terrain.Table{}, err
+	}
+	var straddle terrain.Straddle
+	if v := n.get("straddle"); v != nil {
+		s, err := d.enum(v, joinKey(path, "straddle"), straddles)
+		if err != nil {
+			return terrain.Table{}, err
+		}
+		straddle = terrain.Straddle(s)
 	}
 	var side [2]float64
 	for i, k := range []string{"width", "depth"} {
@@ -451,17 +462,19 @@ func (d *dec) table(n *node, path string) (terrain.Table, error) {
 		}
 		side[i] = s
 	}
-	return terrain.Table{Width: side[0], Depth: side[1]}, nil
+	return terrain.Table{Width: side[0], Depth: side[1], Straddle: straddle}, nil
 }
 
 var (
+	tableFields    = []string{"width", "depth", "straddle"}
+	straddles      = []string{"center", "highest", "lowest"}
 	pieceFields    = []string{"id", "name", "kind", "footprint", "holes", "circle", "height", "sight", "cover", "movement", "level", "building"}
 	kinds          = []string{"solid", "building", "area", "smoke", "water", "debris", "gas", "minefield", "occupied"}
 	sights         = []string{"clear", "concealing", "blocking"}
 	covers         = []string{"none", "soft", "hard", "fortified", "bunker"}
 	movements      = []string{"open", "difficult", "dangerous", "impassable"}
 	classes        = []string{"infantry", "vehicle", "walker", "skimmer", "aircraft", "ship", "figure"}
-	buildingFields = []string{"floors", "garrison", "roof", "walls"}
+	buildingFields = []string{"floors", "garrison", "roof", "floorHeights", "walls"}
 	wallFields     = []string{"id", "from", "to", "windows", "entrances"}
 )
 
@@ -665,6 +678,18 @@ func (d *dec) building(n *node, path string) (*terrain.BuildingInfo, error) {
 		}
 		b.Roof = v.b
 	}
+	if v := n.get("floorHeights"); v != nil {
+		fp := joinKey(path, "floorHeights")
+		if err := d.array(v, fp, 1); err != nil {
+			return nil, err
+		}
+		b.FloorHeights = make([]float64, len(v.elems))
+		for i, e := range v.elems {
+			if b.FloorHeights[i], err = d.lengthMin(e, index(fp, i), false); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if v := n.get("walls"); v != nil {
 		wp := joinKey(path, "walls")
 		if err := d.array(v, wp, 0); err != nil {
@@ -720,10 +745,10 @@ func (d *dec) wall(n *node, path string, w *terrain.Wall) error {
 }
 
 var (
-	modelFields    = []string{"id", "side", "squad", "class", "position", "facing", "base", "hull", "altitude", "level", "garrison", "figures"}
+	modelFields    = []string{"id", "side", "squad", "class", "position", "facing", "base", "hull", "altitude", "elevation", "level", "garrison", "figures"}
 	baseShapes     = []string{"circle", "oval", "rect"}
 	hullFields     = []string{"length", "width", "height"}
-	garrisonFields = []string{"building", "wall"}
+	garrisonFields = []string{"building", "wall", "floor"}
 )
 
 func (d *dec) model(n *node, path string, m *terrain.Model) error {
@@ -783,6 +808,13 @@ func (d *dec) model(n *node, path string, m *terrain.Model) error {
 			return err
 		}
 	}
+	if v := n.get("elevation"); v != nil {
+		e, err := d.lengthMin(v, joinKey(path, "elevation"), false)
+		if err != nil {
+			return err
+		}
+		m.Elevation = &e
+	}
 	m.Level = 1
 	if v := n.get("level"); v != nil {
 		if m.Level, err = d.integer(v, joinKey(path, "level"), 1, terrain.MaxLevel); err != nil {
@@ -804,6 +836,11 @@ func (d *dec) model(n *node, path string, m *terrain.Model) error {
 		}
 		if w := v.get("wall"); w != nil {
 			if g.Wall, err = d.id(w, joinKey(gp, "wall")); err != nil {
+				return err
+			}
+		}
+		if fl := v.get("floor"); fl != nil {
+			if g.Floor, err = d.integer(fl, joinKey(gp, "floor"), 1, terrain.MaxLevel); err != nil {
 				return err
 			}
 		}
@@ -1002,8 +1039,9 @@ func (d *dec) query(n *node, path string, q *Query) error {
 	return nil
 }
 
-// checkQueries checks query ids are unique and that the core kinds refer
-// to models and squads that exist.
+// checkQueries checks query ids are unique, and records in Query.Err a
+// core kind that refers to a model or squad that does not exist: that query
+// cannot be answered, the others can.
 func checkQueries(f *File, arr *node) error {
 	models := make(map[string]bool, len(f.Models))
 	squads := map[string]bool{}
@@ -1025,12 +1063,12 @@ func checkQueries(f *File, arr *node) error {
 		}
 		refs := []struct{ key, val string }{{"from", q.From}, {"to", q.To}, {"model", q.Model}, {"shooter", q.Shooter}, {"target", q.Target}}
 		for _, r := range refs {
-			if r.val != "" && !models[r.val] {
-				return newError(ErrValue, q.JSONPath+"."+r.key, strconv.Quote(r.val), "unknown model %q", r.val)
+			if r.val != "" && !models[r.val] && q.Err == nil {
+				q.Err = newError(ErrValue, q.JSONPath+"."+r.key, strconv.Quote(r.val), "unknown model %q", r.val)
 			}
 		}
-		if q.Squad != "" && !squads[q.Squad] {
-			return newError(ErrValue, q.JSONPath+".squad", strconv.Quote(q.Squad), "unknown squad %q (no model has it)", q.Squad)
+		if q.Squad != "" && !squads[q.Squad] && q.Err == nil {
+			q.Err = newError(ErrValue, q.JSONPath+".squad", strconv.Quote(q.Squad), "unknown squad %q (no model has it)", q.Squad)
 		}
 	}
 	return nil
@@ -1040,7 +1078,7 @@ func checkQueries(f *File, arr *node) error {
 // schema consistency test.
 func acceptedFields() []string {
 	all := [][]string{topFields, pieceFields, buildingFields, wallFields, modelFields, hullFields, garrisonFields,
-		queryFields, {"width", "depth", "center", "radius", "shape", "diameter", "default"}, classes}
+		queryFields, tableFields, {"center", "radius", "shape", "diameter", "default"}, classes}
 	var out []string
 	for _, l := range all {
 		out = append(out, l...)

@@ -51,11 +51,13 @@ func TestDecodeInvalid(t *testing.T) {
 		{"model-position-null.json", ErrType, "models[0].position: want a point [x, y], got null"},
 		{"query-unknown-field.json", ErrUnknownField, `queries[1].form: unknown field for kind "sight"`},
 		{"query-missing-to.json", ErrMissing, "queries[0].to: missing required field"},
-		{"query-unknown-model.json", ErrValue, `queries[0].to: unknown model "zz"`},
 		{"query-bad-mode.json", ErrValue, `queries[0].mode: want one of center, edge, stand, ground, got "nearest"`},
 		{"query-path-to-id.json", ErrType, `queries[0].to: want a point [x, y], got string "m"`},
 		{"query-duplicate-id.json", ErrValue, `queries[1].id: duplicate query id "q" (also queries[0])`},
 		{"query-move-short.json", ErrValue, "queries[0].path: want at least 2 entries, got 1"},
+		{"model-buried.json", ErrValue, `models[0].elevation: model "m" at elevation 1 is inside solid piece "hill" (top 2): no surface at that height`},
+		{"model-level-contradicts.json", ErrValue, `models[0].level: model "m" declares level 2 but stands on the table, level 1`},
+		{"table-bad-straddle.json", ErrValue, `table.straddle: want one of center, highest, lowest, got "middle"`},
 	}
 	files, _ := filepath.Glob("testdata/invalid/*.json")
 	if len(files) != len(tests) {
@@ -330,5 +332,73 @@ func TestListsAreCopies(t *testing.T) {
 	}
 	if !IsCore("sight") || IsCore("shot2") {
 		t.Error("IsCore(sight), IsCore(shot2) = wrong")
+	}
+}
+
+// TestDecodeGround reads the new fields (table.straddle, elevation,
+// garrison floor, floorHeights, all in cm) and writes them back.
+func TestDecodeGround(t *testing.T) {
+	f, err := Load("testdata/valid-ground.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf := f.Battlefield()
+	if bf.Table().Straddle != terrain.StraddleHighest {
+		t.Errorf("straddle = %q, want highest", bf.Table().Straddle)
+	}
+	tower, _ := bf.Piece("tower")
+	if fh := tower.Building.FloorHeights; len(fh) != 3 || fh[1] != 2 || fh[2] != 4 {
+		t.Errorf("floorHeights = %v, want [0 2 4] in", fh)
+	}
+	for _, tc := range []struct {
+		id     string
+		ground float64
+		kind   terrain.SurfaceKind
+		level  int
+	}{
+		{"spotter", 2, terrain.SurfaceTop, 2},
+		{"lookout", 6, terrain.SurfaceRoof, 4},
+		{"g3", 4, terrain.SurfaceFloor, 3},
+		{"crate", 1, terrain.SurfaceGiven, 1},
+		{"tank", 0, terrain.SurfaceTable, 1},
+	} {
+		m, _ := bf.Model(tc.id)
+		if m.Ground() != tc.ground || m.Stand().Kind != tc.kind || m.Level != tc.level {
+			t.Errorf("%s: ground %v on %v level %d, want %v on %s level %d", tc.id, m.Ground(), m.Stand(), m.Level, tc.ground, tc.kind, tc.level)
+		}
+	}
+	out, err := f.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`"straddle": "highest"`, `"floorHeights": [0, 2, 4]`, `"elevation": 1`, `"floor": 3`} {
+		if !strings.Contains(string(out), s) {
+			t.Errorf("encoded file lacks %s:\n%s", s, out)
+		}
+	}
+	// Derived levels are not written: the lookout's level stays the
+	// default it was given.
+	if strings.Count(string(out), `"level": 4`) != 0 {
+		t.Errorf("encoded file writes a derived level:\n%s", out)
+	}
+	f2, err := DecodeBytes(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameFile(f, f2) {
+		t.Errorf("round trip changed the file:\n%s", out)
+	}
+}
+
+// TestQueryUnknownModel: a query naming a model that does not exist leaves
+// the file valid; the query carries the error, naming its path once.
+func TestQueryUnknownModel(t *testing.T) {
+	f, err := Load("testdata/query-unknown-model.json")
+	if err != nil {
+		t.Fatalf("Load = %v, want a file whose query carries the error", err)
+	}
+	err = f.Queries[0].Err
+	if err == nil || err.Error() != `queries[0].to: unknown model "zz"` || !errors.Is(err, ErrValue) {
+		t.Errorf("Queries[0].Err = %v, want queries[0].to: unknown model \"zz\"", err)
 	}
 }

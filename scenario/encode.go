@@ -129,7 +129,11 @@ func fileNode(f *File) (*node, error) {
 		}
 		root.set("options", o)
 	}
-	root.set("table", obj().set("width", num(f.Table.Width)).set("depth", num(f.Table.Depth)))
+	tn := obj().set("width", num(f.Table.Width)).set("depth", num(f.Table.Depth))
+	if f.Table.Straddle != "" {
+		tn.set("straddle", str(string(f.Table.Straddle)))
+	}
+	root.set("table", tn)
 	ts := arr()
 	for i := range f.Pieces {
 		ts.add(pieceNode(&f.Pieces[i], true))
@@ -193,6 +197,13 @@ func pieceNode(p *terrain.Piece, geometry bool) *node {
 		}
 		if b.Roof {
 			bn.set("roof", boolean(true))
+		}
+		if len(b.FloorHeights) > 0 {
+			fh := arr()
+			for _, h := range b.FloorHeights {
+				fh.add(num(h))
+			}
+			bn.set("floorHeights", fh)
 		}
 		if len(b.Walls) > 0 {
 			ws := arr()
@@ -265,11 +276,17 @@ func modelNode(m *terrain.Model) *node {
 	if m.Altitude != 0 {
 		n.set("altitude", num(m.Altitude))
 	}
-	n.set("level", integer(m.Level))
+	if m.Elevation != nil {
+		n.set("elevation", num(*m.Elevation))
+	}
+	n.set("level", integer(m.DeclaredLevel()))
 	if g := m.Garrison; g != nil {
 		gn := obj().set("building", str(g.Building))
 		if g.Wall != "" {
 			gn.set("wall", str(g.Wall))
+		}
+		if g.Floor != 0 {
+			gn.set("floor", integer(g.Floor))
 		}
 		n.set("garrison", gn)
 	}

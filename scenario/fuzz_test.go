@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,6 +17,10 @@ import (
 func FuzzDecode(f *testing.F) {
 	f.Add(defaultJSON)
 	f.Add([]byte(`{"sightline": 1, "table": {"width": 24, "depth": 24}}`))
+	// Models on hills, roofs and floors, with the straddle rule.
+	if b, err := os.ReadFile("testdata/valid-ground.json"); err == nil {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		sf, err := DecodeBytes(b)
 		if err != nil {

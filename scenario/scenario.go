@@ -107,6 +107,11 @@ type Query struct {
 	// JSONPath is where the query sits in the file ("queries[2]"), for
 	// error messages of later layers: JSONPath + ".to".
 	JSONPath string
+
+	// Err says why the query cannot be answered, found while decoding (a
+	// model or squad it names does not exist), or is nil. The file is
+	// still decoded: the other queries can be answered.
+	Err error
 }
 
 // IsCore reports whether kind is one of CoreKinds.

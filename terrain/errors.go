@@ -24,6 +24,9 @@ var (
 	// ErrNotAllowed: a combination the model forbids (for example a vehicle
 	// in a garrison).
 	ErrNotAllowed = errors.New("not allowed")
+	// ErrBuried: a model placed inside a solid piece, or between the
+	// floors of a building, where no surface is at its height.
+	ErrBuried = errors.New("buried in terrain")
 )
 
 // FieldError is an error about one place in the input: the path error of
@@ -69,8 +72,10 @@ type detailError struct {
 	cause error
 }
 
+// Error returns the message.
 func (e *detailError) Error() string { return e.msg }
 
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (e *detailError) Unwrap() []error {
 	if e.cause != nil {
 		return []error{e.kind, e.cause}

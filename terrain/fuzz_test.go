@@ -48,13 +48,14 @@ func FuzzNew(f *testing.F) {
 // validFuzzSeed decodes to a 48 x 48 table with a building "a" (10..20 x
 // 10..20, 2 in tall, wall "w" on its south side with a window), a smoke
 // circle of radius 1 at (30, 30), a garrisoned infantry model and a
-// vehicle, and a query segment along y = 30 through the smoke.
+// vehicle (each with a zero elevation byte: on the ground), and a query
+// segment along y = 30 through the smoke.
 var validFuzzSeed = []byte{240, 240, 2,
 	1, 50, 4, 50, 50, 100, 50, 100, 100, 50, 100, 0, 5,
 	3, 0, 0, 150, 150, 20,
 	2,
-	0, 0, 75, 75, 0, 0, 5, 0, 0, 5, 0,
-	1, 1, 200, 25, 10, 2, 10, 5, 4, 1,
+	0, 0, 75, 75, 0, 0, 5, 0, 0, 5, 0, 0,
+	1, 1, 200, 25, 10, 2, 10, 5, 4, 1, 0,
 	0, 150, 5, 240, 150, 5}
 
 // TestFuzzSeedValid makes sure the fuzz decoder can reach a valid
@@ -97,7 +98,9 @@ func fuzzNew(t *testing.T, data []byte) *Battlefield {
 			}
 			pieces = append(pieces, p)
 		}
-		nm := int(r.byte() % 6)
+		nb := r.byte()
+		nm := int(nb % 6)
+		tab.Straddle = Straddles()[int(nb/6)%3]
 		var models []Model
 		for i := range nm {
 			m := Model{ID: string(rune('A' + i)), Squad: string(rune('x' + r.byte()%2)), Class: []Class{Infantry, Vehicle, Aircraft}[r.byte()%3],
@@ -115,6 +118,16 @@ func fuzzNew(t *testing.T, data []byte) *Battlefield {
 			if r.byte()%4 == 0 {
 				m.Garrison = &GarrisonRef{Building: "a", Wall: "w"}
 			}
+			// Elevated models: a given elevation (perhaps buried, between
+			// floors, on a roof), a garrison floor, a declared level.
+			if e := r.byte(); e%4 == 1 {
+				z := float64(e) / 40
+				m.Elevation = &z
+			} else if e%4 == 2 && m.Garrison != nil {
+				m.Garrison.Floor = 1 + int(e/4)%3
+			} else if e%4 == 3 {
+				m.Level = 1 + int(e/4)%4
+			}
 			models = append(models, m)
 		}
 		bf, err := New(tab, pieces, models)
@@ -124,6 +137,7 @@ func fuzzNew(t *testing.T, data []byte) *Battlefield {
 			}
 			return nil
 		}
+		checkGrounds(t, bf)
 		for range 4 {
 			a := geom.V3(r.num(), r.num(), r.num()/5)
 			c := geom.V3(r.num(), r.num(), r.num()/5)
@@ -142,5 +156,32 @@ func fuzzNew(t *testing.T, data []byte) *Battlefield {
 			}
 		}
 		return bf
+	}
+}
+
+// checkGrounds checks every model's resolved ground: a surface at or
+// above the table, the model's volume from it, its eye above it, and a
+// model of the Battlefield fed back to New resolving to the same ground
+// (its declared level and elevation kept).
+func checkGrounds(t *testing.T, bf *Battlefield) {
+	again, err := New(bf.Table(), bf.Pieces(), bf.Models())
+	if err != nil {
+		t.Fatalf("New(bf.Models()) = %v, want the battlefield back", err)
+	}
+	for i := range bf.Models() {
+		m := &bf.Models()[i]
+		g := m.Ground()
+		if !(g >= 0) || m.Top() < g {
+			t.Fatalf("%s: ground %v, top %v", m.ID, g, m.Top())
+		}
+		if lo, _ := m.VolumeBound(); !m.Airborne() && lo.Z != g {
+			t.Fatalf("%s: volume from %v, ground %v", m.ID, lo.Z, g)
+		}
+		if m.Airborne() && m.Altitude < g {
+			t.Fatalf("%s: altitude %v below its ground %v", m.ID, m.Altitude, g)
+		}
+		if m2 := &again.Models()[i]; m2.Stand() != m.Stand() || m2.Level != m.Level {
+			t.Fatalf("%s: resolved again to %v level %d, was %v level %d", m.ID, m2.Stand(), m2.Level, m.Stand(), m.Level)
+		}
 	}
 }

@@ -88,8 +88,11 @@ func (m MovementRule) For(c Class) Movement {
 }
 
 // Table is the playing surface: x in [0, Width], y in [0, Depth], inches.
+// Straddle is the rule for a model whose base lies across surfaces of
+// different heights ("" means StraddleCenter).
 type Table struct {
 	Width, Depth float64
+	Straddle     Straddle
 }
 
 // Bound returns the table as a rectangle.
@@ -144,6 +147,10 @@ type BuildingInfo struct {
 	Garrison int    // the building's garrison value as its ruleset reads it (0: none given); New does not enforce it
 	Walls    []Wall // named wall segments with windows and entrances
 	Roof     bool   // whether models may stand on the roof
+	// FloorHeights optionally gives the height above the table of each
+	// floor's surface, ground floor first (0), strictly increasing and
+	// below the building's height; nil means Floors equal storeys.
+	FloorHeights []float64
 }
 
 // FloorHeight returns the height of one floor of a building piece of the
@@ -153,6 +160,20 @@ func (b *BuildingInfo) FloorHeight(height float64) float64 {
 		return height
 	}
 	return height / float64(b.Floors)
+}
+
+// FloorZ returns the height above the table of the surface of floor k
+// (1 is the ground floor, at 0) of a building piece of the given total
+// height: FloorHeights[k-1] when given, else (k-1) equal storeys. k is
+// clamped to [1, Floors].
+func (b *BuildingInfo) FloorZ(k int, height float64) float64 {
+	if b == nil || k <= 1 {
+		return 0
+	}
+	if n := len(b.FloorHeights); n > 0 {
+		return b.FloorHeights[min(k, n)-1]
+	}
+	return float64(min(k, max(b.Floors, 1))-1) * b.FloorHeight(height)
 }
 
 // Wall is one named side of a building: the segment From-To on the
@@ -193,10 +214,13 @@ type Hull struct {
 	Length, Width, Height float64
 }
 
-// GarrisonRef places an infantry model inside a building, assigned to a wall.
+// GarrisonRef places an infantry model inside a building, assigned to a
+// wall, on a floor (1 the ground floor; 0 means the floor its Elevation
+// names, or the ground floor).
 type GarrisonRef struct {
 	Building string
 	Wall     string
+	Floor    int
 }
 
 // Model is one model (a vehicle, a base of infantry, an aircraft on its
@@ -212,9 +236,22 @@ type Model struct {
 	Base     Base
 	Hull     Hull
 	Altitude float64 // height of the reference point of an aircraft/ship above the table; 0 on the ground
-	Level    int     // height level it stands on; ground is 1
+	Level    int     // height level it stands on; ground is 1 (New derives it from the surface when 1 and checks any other value against it; see DeclaredLevel)
 	Figures  []geom.Point
 	Garrison *GarrisonRef
+	// Elevation is the height above the table of the surface the model
+	// stands on, when the file gives it; nil: New resolves it from the
+	// terrain under the base (see Ground).
+	Elevation *float64
+
+	// stand is the surface New resolved and declared the Level the input
+	// gave (valid when resolved is set): New replaces a default Level by
+	// the level of the surface, and a model copied from a Battlefield into
+	// another New is checked against its declared level, not the derived
+	// one.
+	stand    Surface
+	declared int
+	resolved bool
 }
 
 // Pose returns the model's position and facing.

@@ -46,27 +46,39 @@ func (m *Model) Footprint() geom.Convex {
 // none is given).
 func (m *Model) Height() float64 { return m.Hull.Height }
 
+// Top returns the height above the table of the top of the model's
+// volume: Ground plus Height (for an airborne model, Altitude plus half
+// its Height, the top of a hull centred on the altitude point).
+func (m *Model) Top() float64 {
+	if m.Airborne() {
+		return m.Altitude + m.Hull.Height/2
+	}
+	return m.Ground() + m.Hull.Height
+}
+
 // EyePoint returns the model's generic sight point (scenario v1): the
-// centre of its hull box, Position at half its Height, or for an airborne
-// model the point at Altitude above Position.
+// centre of its hull box, Position at half its Height above its Ground,
+// or for an airborne model the point at Altitude above Position (the
+// table, whatever the ground under the stand).
 func (m *Model) EyePoint() geom.Vec3 {
 	if m.Airborne() {
 		return geom.Lift(m.Position, m.Altitude)
 	}
-	return geom.Lift(m.Position, m.Hull.Height/2)
+	return geom.Lift(m.Position, m.Ground()+m.Hull.Height/2)
 }
 
 // VolumeBound returns the corners of the axis-aligned box around the
-// model's volume (scenario v1): its Footprint's bounding rectangle from the
-// table to Height, or for an airborne model the single point at Altitude
-// above Position (lo == hi).
+// model's volume (scenario v1): its Footprint's bounding rectangle from
+// its Ground to Ground + Height, or for an airborne model the single
+// point at Altitude above Position (lo == hi).
 func (m *Model) VolumeBound() (lo, hi geom.Vec3) {
 	if m.Airborne() {
 		p := geom.Lift(m.Position, m.Altitude)
 		return p, p
 	}
 	r := m.Footprint().Bound()
-	return geom.V3(r.X.Lo, r.Y.Lo, 0), geom.V3(r.X.Hi, r.Y.Hi, m.Hull.Height)
+	g := m.Ground()
+	return geom.V3(r.X.Lo, r.Y.Lo, g), geom.V3(r.X.Hi, r.Y.Hi, g+m.Hull.Height)
 }
 
 // FigureShapes returns one base per figure, each a copy of the model's
@@ -85,17 +97,13 @@ func (m *Model) FigureShapes() []geom.Convex {
 }
 
 // indexBox is the box the spatial index keeps for the model: the plan of
-// its Footprint and all its figures' bases, from the table to Height, or
-// for an airborne model up to Altitude + Height/2 (its stand and a hull
-// centred on the altitude point).
+// its Footprint and all its figures' bases, from its Ground to its Top,
+// or for an airborne model from the ground under its stand up to Altitude
+// + Height/2 (its stand and a hull centred on the altitude point).
 func (m *Model) indexBox() box3 {
 	r := m.Footprint().Bound()
 	for _, s := range m.FigureShapes() {
 		r = r.Union(s.Bound())
 	}
-	top := m.Hull.Height
-	if m.Airborne() {
-		top = m.Altitude + m.Hull.Height/2
-	}
-	return rectBox(r, 0, top)
+	return rectBox(r, m.Ground(), m.Top())
 }

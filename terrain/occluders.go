@@ -41,6 +41,9 @@ type OccluderSet struct {
 	// Convex is the ConvexRing of a plan that is one strictly convex ring
 	// without holes, nil otherwise.
 	Convex []*ConvexRing
+	// Bottom and Top are the models' volumes' heights (Model.Ground and
+	// Model.Top); nil for pieces.
+	Bottom, Top []float64
 }
 
 // occluderState is the lazily built Occluders of a Battlefield. It is
@@ -93,8 +96,11 @@ func modelSet(models []Model) *OccluderSet {
 		Boxes:  make([]PlanBox, len(models)),
 		Discs:  make([]PlanDisc, len(models)),
 		Convex: make([]*ConvexRing, len(models)),
+		Bottom: make([]float64, len(models)),
+		Top:    make([]float64, len(models)),
 	}
 	for i := range models {
+		s.Bottom[i], s.Top[i] = models[i].Ground(), models[i].Top()
 		r := models[i].PlanRing(nil)
 		s.Rings[i] = r
 		s.Boxes[i] = PlanBoxOf(r)

@@ -7,7 +7,11 @@
 //	sightline check [--json] FILE
 //	sightline demo [--json] [--out DIR]
 //	sightline render FILE [--query ID] -o OUT.png
+//	sightline serve [--addr HOST:PORT] [FILE]
 //	sightline version
+//
+// Flags may come before or after the file; "sightline COMMAND --help"
+// prints a command's usage, flags and exit status.
 //
 // Exit status: 0 when the file is valid (whatever the answers are); 2 when
 // it is not, or a query cannot be answered, with a message naming the JSON
@@ -22,13 +26,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/sightline/sightline/answer"
 	"github.com/sightline/sightline/scenario"
 )
-
-// version is the CLI's version, reported by "sightline version".
-const version = "0.1.0"
 
 // Exit statuses.
 const (
@@ -41,17 +44,33 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// commands are the subcommands, in the order usage lists them.
+var commands = []command{
+	{name: "check", synopsis: "check [--json] FILE", about: `
+Validate the scenario file FILE and answer its queries. Every query gets an
+answer in the file's order; one that cannot be answered says why, naming
+the JSON path. With --json the answers are printed as {"results": [...]}.`},
+	{name: "demo", synopsis: "demo [--json] [--out DIR]", about: `
+Answer the embedded default scenario (a 48 x 48 in table with buildings,
+woods, a hill, tanks, infantry, a garrison and an aircraft) and draw the
+table and one verdict sheet per query into DIR.`},
+	{name: "render", synopsis: "render FILE [--query ID] -o OUT.png", about: `
+Draw the table of FILE from above with every answer on it, or with --query
+the verdict sheet of one query (the table, a profile of each sightline and
+the explanation), into the PNG file OUT.png.`},
+	{name: "serve", synopsis: "serve [--addr HOST:PORT] [FILE]", about: serveAbout},
+	{name: "version", synopsis: "version", about: `
+Print the module version, the VCS revision it was built from and the
+scenario format version.`},
+}
+
+// usage writes the list of commands.
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage:
-  sightline check [--json] FILE   validate a scenario file and answer its queries
-  sightline demo [--json] [--out DIR]
-                                  answer the embedded default scenario and
-                                  draw its pictures into DIR (default sightline-demo)
-  sightline render FILE [--query ID] -o OUT.png
-                                  draw the table with every answer, or one
-                                  query's verdict sheet
-  sightline version               print the version
-`)
+	fmt.Fprintln(w, "usage:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  sightline %s\n", c.synopsis)
+	}
+	fmt.Fprintln(w, "\nRun 'sightline COMMAND --help' for what a command does, its flags and its exit status.")
 }
 
 // run is main without the process: it returns the exit status.
@@ -61,42 +80,106 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitInvalid
 	}
 	switch args[0] {
-	case "check":
-		return runCheck(args[1:], stdout, stderr)
-	case "demo":
-		return runDemo(args[1:], stdout, stderr)
-	case "render":
-		return runRender(args[1:], stdout, stderr)
-	case "version", "--version", "-v":
-		fmt.Fprintf(stdout, "sightline %s (scenario format v%d)\n", version, scenario.Version)
-		return exitOK
 	case "help", "--help", "-h":
+		if len(args) > 1 {
+			for _, c := range commands {
+				if c.name == args[1] {
+					c.help(stdout, nil)
+					return exitOK
+				}
+			}
+		}
 		usage(stdout)
+		fmt.Fprint(stdout, exitCodes)
 		return exitOK
+	case "--version", "-v":
+		return runVersion(nil, stdout, stderr)
+	}
+	runners := map[string]func([]string, io.Writer, io.Writer) int{
+		"check": runCheck, "demo": runDemo, "render": runRender, "serve": runServe, "version": runVersion,
+	}
+	if r, ok := runners[args[0]]; ok {
+		return r(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "sightline: unknown command %q\n", args[0])
 	usage(stderr)
 	return exitInvalid
 }
 
+// lookup returns the command named name.
+func lookup(name string) command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	panic("sightline: no command " + name) // programming error: names are constants
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
+	c := lookup("check")
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print {\"results\": [...]} instead of text")
-	if err := fs.Parse(args); err != nil {
+	pos, code, ok := c.parse(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "sightline check: want exactly one FILE, got %d arguments\nusage: sightline %s\n", len(pos), c.synopsis)
 		return exitInvalid
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "sightline check: want exactly one FILE")
-		return exitInvalid
-	}
-	name := fs.Arg(0)
+	name := pos[0]
 	f, code := load(name, stderr)
 	if f == nil {
 		return code
 	}
 	answers, errs := answer.Run(f)
 	return report(answers, errs, name, *asJSON, stdout, stderr)
+}
+
+// runVersion prints the module version and VCS revision from the build
+// information, and the scenario format version.
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	c := lookup("version")
+	pos, code, ok := c.parse(flag.NewFlagSet("version", flag.ContinueOnError), args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) != 0 {
+		fmt.Fprintf(stderr, "sightline version: takes no arguments\n")
+		return exitInvalid
+	}
+	fmt.Fprintf(stdout, "sightline %s (scenario format v%d)\n", buildVersion(), scenario.Version)
+	return exitOK
+}
+
+// buildVersion is the module version and, when the binary was built from a
+// VCS checkout, the revision (with "+dirty" for uncommitted changes), from
+// runtime/debug.ReadBuildInfo: "v0.3.0", "(devel) 1a2b3c4d5e6f+dirty".
+func buildVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	if rev != "" && !strings.Contains(v, rev[:min(12, len(rev))]) {
+		v += " " + rev[:min(12, len(rev))] + dirty
+	}
+	return v
 }
 
 // load reads a scenario file; on failure it reports the error and returns
@@ -116,11 +199,16 @@ func load(name string, stderr io.Writer) (*scenario.File, int) {
 }
 
 func runDemo(args []string, stdout, stderr io.Writer) int {
+	c := lookup("demo")
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print {\"results\": [...]} instead of text")
 	out := fs.String("out", "sightline-demo", "folder for the pictures (\"\" to draw none)")
-	if err := fs.Parse(args); err != nil {
+	pos, code, ok := c.parse(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) != 0 {
+		fmt.Fprintf(stderr, "sightline demo: takes no FILE (it answers the embedded scenario)\nusage: sightline %s\n", c.synopsis)
 		return exitInvalid
 	}
 	f := scenario.Default()
@@ -131,7 +219,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 			f.Name, t.Width, t.Depth, len(bf.Pieces()), len(bf.Models()), len(f.Queries))
 	}
 	answers, errs := answer.Run(f)
-	code := report(answers, errs, "default scenario", *asJSON, stdout, stderr)
+	code = report(answers, errs, "default scenario", *asJSON, stdout, stderr)
 	if *out != "" {
 		written, err := writePictures(f, answers, *out)
 		if err != nil {
@@ -159,6 +247,7 @@ func report(answers []*answer.Answer, errs []error, name string, asJSON bool, st
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
 			fmt.Fprintf(stderr, "sightline: %v\n", err)
 			return exitFailure
@@ -168,8 +257,13 @@ func report(answers []*answer.Answer, errs []error, name string, asJSON bool, st
 			fmt.Fprintln(stdout, a.Text())
 		}
 	}
-	for _, err := range errs {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	// Errors of single queries are in the results already; stderr gets
+	// them too in JSON mode (stdout is for machines), and always the error
+	// that left no query answered.
+	if asJSON || len(answers) == 0 {
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		}
 	}
 	if len(errs) > 0 {
 		return exitInvalid

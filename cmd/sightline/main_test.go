@@ -160,3 +160,71 @@ func TestRenderWritesPNG(t *testing.T) {
 		t.Errorf("missing -o: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestEveryQueryGetsAnAnswer: a query naming an unknown model appears in
+// the results in the file's order with an error object, the others are
+// answered, an unreachable destination is an answer (reachable false), and
+// the exit status still says that not every query could be answered.
+func TestEveryQueryGetsAnAnswer(t *testing.T) {
+	code, out, errs := runCLI("check", "--json", "testdata/unanswerable.json")
+	if code != exitInvalid {
+		t.Errorf("exit %d, want %d (a query could not be answered)", code, exitInvalid)
+	}
+	if !strings.Contains(errs, `queries[0].to: unknown model "zzz"`) {
+		t.Errorf("stderr %q lacks the query error", errs)
+	}
+	if strings.Contains(out, `\u003e`) {
+		t.Errorf("JSON escapes '>' in explanations:\n%s", out)
+	}
+	var doc struct {
+		Results []result `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if len(doc.Results) != 3 {
+		t.Fatalf("%d results, want 3 in the file's order:\n%s", len(doc.Results), out)
+	}
+	wantIDs := []string{"s", "r", "p"}
+	for i, r := range doc.Results {
+		if r["id"] != wantIDs[i] {
+			t.Errorf("results[%d].id = %v, want %s", i, r["id"], wantIDs[i])
+		}
+	}
+	e, _ := doc.Results[0]["error"].(map[string]any)
+	if e["path"] != "queries[0].to" || e["message"] != `queries[0].to: unknown model "zzz"` {
+		t.Errorf("results[0].error = %v, want path queries[0].to", doc.Results[0]["error"])
+	}
+	if d, _ := doc.Results[1]["distance"].(float64); !near(d, 15) || doc.Results[1]["mode"] != "center" {
+		t.Errorf("results[1] = %v, want distance 15 in mode center", doc.Results[1])
+	}
+	// The wall spans the whole table depth: no route to the far side.
+	if doc.Results[2]["reachable"] != false || doc.Results[2]["error"] != nil {
+		t.Errorf("results[2] = %v, want reachable false as an answer", doc.Results[2])
+	}
+}
+
+// TestFlagsAfterFileAndHelp: flags work after the file, every command
+// answers --help with its usage, flags and exit status on stdout and exit
+// status 0, and a wrong argument count names the usage.
+func TestFlagsAfterFileAndHelp(t *testing.T) {
+	code, out, _ := runCLI("check", "testdata/range.json", "--json")
+	if code != exitOK || !strings.HasPrefix(out, "{") {
+		t.Errorf("check FILE --json: exit %d, output %.40q..., want JSON", code, out)
+	}
+	for _, name := range []string{"check", "demo", "render", "version"} {
+		code, out, errs := runCLI(name, "--help")
+		if code != exitOK || !strings.Contains(out, "usage: sightline "+name) || !strings.Contains(out, "Exit status:") || errs != "" {
+			t.Errorf("%s --help: exit %d, stdout %q, stderr %q", name, code, out, errs)
+		}
+	}
+	if code, out, _ := runCLI("help"); code != exitOK || !strings.Contains(out, "sightline render") {
+		t.Errorf("help: exit %d, %q", code, out)
+	}
+	if code, _, errs := runCLI("check", "a.json", "b.json"); code != exitInvalid || !strings.Contains(errs, "usage: sightline check") {
+		t.Errorf("check a b: exit %d, stderr %q", code, errs)
+	}
+	if code, out, _ := runCLI("version"); code != exitOK || !strings.HasPrefix(out, "sightline ") || !strings.Contains(out, "scenario format v1") {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+}

@@ -15,27 +15,26 @@ import (
 
 // runRender is "sightline render FILE [--query ID] -o OUT.png".
 func runRender(args []string, stdout, stderr io.Writer) int {
+	c := lookup("render")
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	query := fs.String("query", "", "draw only the query with this id (a verdict sheet with profile and text)")
 	out := fs.String("o", "", "the PNG file to write (required)")
 	ppi := fs.Float64("ppi", render.DefaultPxPerInch, "pixels per inch")
-	// Accept the file before or after the flags.
-	var file string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		file, args = args[0], args[1:]
+	pos, code, ok := c.parse(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "sightline render: want exactly one FILE, got %d arguments\nusage: sightline %s\n", len(pos), c.synopsis)
 		return exitInvalid
 	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	} else if fs.NArg() != 0 || file == "" {
-		fmt.Fprintln(stderr, "sightline render: want exactly one FILE")
-		return exitInvalid
-	}
+	file := pos[0]
 	if *out == "" {
-		fmt.Fprintln(stderr, "sightline render: -o OUT.png is required")
+		fmt.Fprintf(stderr, "sightline render: -o OUT.png is required\nusage: sightline %s\n", c.synopsis)
+		return exitInvalid
+	}
+	if !(*ppi > 0 && *ppi <= 400) {
+		fmt.Fprintf(stderr, "sightline render: -ppi %g: want a number in (0, 400]\n", *ppi)
 		return exitInvalid
 	}
 	f, code := load(file, stderr)
@@ -76,7 +75,7 @@ func runRender(args []string, stdout, stderr io.Writer) int {
 
 func find(answers []*answer.Answer, id string) *answer.Answer {
 	for _, a := range answers {
-		if a.ID == id {
+		if a.ID == id && a.Err == nil {
 			return a
 		}
 	}
@@ -112,6 +111,9 @@ func writePictures(f *scenario.File, answers []*answer.Answer, dir string) ([]st
 	}
 	written = append(written, name)
 	for _, a := range answers {
+		if a.Err != nil {
+			continue // nothing to draw: the error is in the results
+		}
 		img, err := answer.Picture(f, a, render.Options{})
 		if err != nil {
 			return written, fmt.Errorf("query %s: %w", a.ID, err)

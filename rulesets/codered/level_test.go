@@ -90,7 +90,9 @@ func TestCR25SmokeBlocks(t *testing.T) {
 		{"chord 3", s, []terrain.Model{inf("a", "x", 0, 0), inf("b", "y", 20, 0)}, "a", "b", nil, false, "CR-15"},
 		// chord 2*sqrt(1.5^2-1.3^2) = 1.50", nobody in contact
 		{"chord 1.5", s, []terrain.Model{inf("a", "x", 0, 1.3), inf("b", "y", 20, 1.3)}, "a", "b", nil, false, "CR-15"},
-		{"level 3", s, []terrain.Model{lvl(inf("a", "x", 0, 0), 3), inf("b", "y", 20, 0)}, "a", "b", nil, false, "CR-15"},
+		// The observer's level 3 comes from what it stands on (a level-3
+		// tower): levels are checked against the ground.
+		{"level 3", append([]terrain.Piece{hill("tower", -1, -1, 1, 1, 3)}, s...), []terrain.Model{lvl(inf("a", "x", 0, 0), 3), inf("b", "y", 20, 0)}, "a", "b", nil, false, "CR-15"},
 	})
 }
 

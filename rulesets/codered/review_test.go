@@ -168,10 +168,11 @@ func TestCR16SeparateStretches(t *testing.T) {
 // depend on which unit is "a" (CR-10). Both units on level-2 towers at their
 // edges; two 1.5" bushes between, both lower; each unit may ignore one.
 func TestCR10SharedAllowances(t *testing.T) {
-	ps := []terrain.Piece{hill("tA", -2, -2, 0, 2, 2), hill("tB", 20, -2, 22, 2, 2),
+	ps := []terrain.Piece{hill("tA", -2, -2, 0, 2, 2), hill("tB", 20, -2, 22, 2, 3),
 		wood("b1", 5, -3, 6.5, 3), wood("b2", 12, -3, 13.5, 3), wood("b3", 16, -3, 17.5, 3)}
 	ms := []terrain.Model{lvl(inf("A", "x", -0.5, 0), 2), lvl(inf("B", "y", 20.5, 0), 3)}
-	// B stands on level 3 (tower at level 2, so only level matters): levels
+	// B stands on level 3 (its tower is level 3: a declared level must match
+	// the ground the unit stands on): levels
 	// differ, so the lower pieces count; A ignores one, B ignores one: the
 	// third bush stays.
 	runSight(t, []sightCase{

@@ -57,7 +57,7 @@ func aircraftPoint(bf *terrain.Battlefield, m *terrain.Model, opt *Options) geom
 }
 
 // eyePoint is the point a model traces sight from (DZC-16/22): the centre
-// of its hull (a walker's may be high), an airborne aircraft's altitude
+// of its hull standing on its ground (a walker's may be high), an airborne aircraft's altitude
 // point, or with raised true the elevated mount point (DZC-21).
 func eyePoint(bf *terrain.Battlefield, m *terrain.Model, raised bool, opt *Options) geom.Vec3 {
 	if airborne(m) {
@@ -69,28 +69,31 @@ func eyePoint(bf *terrain.Battlefield, m *terrain.Model, raised bool, opt *Optio
 	if infantry(m) {
 		return infantryPoint(m, opt)
 	}
-	return geom.Lift(m.Position, m.Height()/2)
+	return geom.Lift(m.Position, m.Ground()+m.Height()/2)
 }
 
 // raisedPoint is the elevated mount point, "1 Zoll oberhalb des Rumpfes"
-// (DZC-21): above the hull top, or the hull centre (Options.ElevatedFrom).
+// (DZC-21): above the hull top, or the hull centre (Options.ElevatedFrom),
+// the hull standing on the model's ground (terrain.Model.Ground).
 func raisedPoint(m *terrain.Model, opt *Options) geom.Vec3 {
 	if opt.ElevatedFrom == "center" {
-		return geom.Lift(m.Position, m.Height()/2+elevatedRise)
+		return geom.Lift(m.Position, m.Ground()+m.Height()/2+elevatedRise)
 	}
-	return geom.Lift(m.Position, m.Height()+elevatedRise)
+	return geom.Lift(m.Position, m.Ground()+m.Height()+elevatedRise)
 }
 
 // infantryPoint is the base centre sight point (DZC-19) at the height
-// Options.InfantryPoint chooses.
+// Options.InfantryPoint chooses, above the ground the base stands on (a
+// hill's top, a roof, a garrison's floor).
 func infantryPoint(m *terrain.Model, opt *Options) geom.Vec3 {
+	g := m.Ground()
 	switch opt.InfantryPoint {
 	case "ground":
-		return geom.Lift(m.Position, 0)
+		return geom.Lift(m.Position, g)
 	case "top":
-		return geom.Lift(m.Position, m.Height())
+		return geom.Lift(m.Position, g+m.Height())
 	}
-	return geom.Lift(m.Position, m.Height()/2)
+	return geom.Lift(m.Position, g+m.Height()/2)
 }
 
 // sightOptions returns the los options for DZC sight: terrain blocks,

@@ -3,6 +3,7 @@ package dropzone
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
@@ -176,14 +177,15 @@ func (sh *shot) rangeCheck(p geom.Vec3, reach Reach) {
 	sh.rangeTo(p, tp, reach, "target centre")
 }
 
-// targetRangePoint is the target's centre; an aircraft's is the centre of
-// its flight base at ground level (DZC-23).
+// targetRangePoint is the target's centre, its hull standing on its
+// ground; an aircraft's is the centre of its flight base on the ground
+// under it (DZC-23).
 func (sh *shot) targetRangePoint() geom.Vec3 {
 	t := sh.t
 	if t.Class == terrain.Aircraft {
-		return geom.Lift(t.Position, 0)
+		return geom.Lift(t.Position, t.Ground())
 	}
-	return geom.Lift(t.Position, t.Height()/2)
+	return geom.Lift(t.Position, t.Ground()+t.Height()/2)
 }
 
 func (sh *shot) rangeTo(p, tp geom.Vec3, reach Reach, what string) bool {
@@ -494,12 +496,23 @@ func (sh *shot) fromGarrison(reach Reach) {
 		v.Forbid("DZC-49", "wall %q of %s has no windows or openings to fire through", s.Garrison.Wall, b.ID)
 		return
 	}
+	// A base placed on a floor fires from that floor's windows.
+	face := garrisonFace(b, wall, s)
+	onFloor := s.Garrison.Floor > 0 || s.Elevation != nil
+	usable := func(win geom.Vec3) bool { return !onFloor || win.Z >= face.lo && win.Z <= face.hi }
+	if !slices.ContainsFunc(wall.Windows, usable) {
+		v.Forbid("DZC-49", "wall %q of %s has no windows on floor %d, where %s stands", s.Garrison.Wall, b.ID, s.Stand().Floor, s.ID)
+		return
+	}
 	// Try each window on a scratch verdict; keep the legal one with the
 	// shortest range, else the first window's verdict.
 	best, bestD := 0, math.Inf(1)
 	var bestV *rulesets.Verdict
 	bestLegal := false
 	for i, win := range wall.Windows {
+		if !usable(win) {
+			continue
+		}
 		p := nudgeOut(b, win)
 		tmp := &shot{bf: sh.bf, s: sh.s, t: sh.t, w: sh.w, opt: sh.opt, v: rulesets.NewVerdict(), su: sh.su, tu: sh.tu}
 		tmp.rangeTo(p, tmp.targetRangePoint(), reach, "target centre")
@@ -569,8 +582,8 @@ func (sh *shot) atGarrison(reach Reach) {
 		return
 	}
 	eye = eyePoint(sh.bf, sh.s, sh.w.Elevated, sh.opt)
-	z := wallPointHeight(b, wall)
-	pt, ok := nearestVisibleWallPoint(sh.bf, sh.opt, b, wall, eye, z, sh.s.ID)
+	face := garrisonFace(b, wall, t)
+	pt, ok := nearestVisibleWallPoint(sh.bf, sh.opt, b, wall, eye, face, sh.s.ID)
 	if !ok {
 		v.Forbid("DZC-50", "no point of wall %s of %s is visible", wall.ID, b.ID)
 		return
@@ -594,14 +607,61 @@ func wallPointHeight(b *terrain.Piece, w *terrain.Wall) float64 {
 	return z
 }
 
+// wallFace is the part of a wall a garrison on one floor is targeted
+// through: heights lo to hi (the floor's surface to the next floor's), and
+// the height z tried first.
+type wallFace struct{ z, lo, hi float64 }
+
+// wallFaceLevels is how many heights of the face nearestVisibleWallPoint
+// tries at a wall point when the first height is hidden.
+const wallFaceLevels = 8
+
+// garrisonFace returns the face of wall w of building b for the garrison
+// t: its floor of the wall (terrain.Model.Stand), first tried at the
+// lowest window within the floor (on the ground floor, the wall's lowest
+// window, as wallPointHeight), else half way up the floor.
+func garrisonFace(b *terrain.Piece, w *terrain.Wall, t *terrain.Model) wallFace {
+	k := max(t.Stand().Floor, 1)
+	lo, hi := b.Building.FloorZ(k, b.Height), b.Height
+	if k < b.Building.Floors {
+		hi = b.Building.FloorZ(k+1, b.Height)
+	}
+	z := math.Inf(1)
+	for _, win := range w.Windows {
+		if win.Z >= lo && win.Z <= hi || k == 1 {
+			z = math.Min(z, win.Z)
+		}
+	}
+	if math.IsInf(z, 1) {
+		z = lo + (hi-lo)/2
+	}
+	return wallFace{z: z, lo: lo, hi: hi}
+}
+
 // nearestVisibleWallPoint samples the wall, then refines by bisection
-// towards the nearer hidden neighbour of the best visible sample.
-func nearestVisibleWallPoint(bf *terrain.Battlefield, opt *Options, b *terrain.Piece, w *terrain.Wall, eye geom.Vec3, z float64, shooter string) (geom.Vec3, bool) {
+// towards the nearer hidden neighbour of the best visible sample. A wall
+// point is visible when its face is seen at face.z or, that hidden, at one
+// of wallFaceLevels heights spread over the face (a low wall in front
+// hiding the lower part leaves the part above a target); the point
+// returned is at the first height seen.
+func nearestVisibleWallPoint(bf *terrain.Battlefield, opt *Options, b *terrain.Piece, w *terrain.Wall, eye geom.Vec3, face wallFace, shooter string) (geom.Vec3, bool) {
 	lo := sightOptions(opt)
 	seg := w.Segment()
-	at := func(t float64) geom.Vec3 { return nudgeOut(b, geom.Lift(seg.At(t), z)) }
+	heights := []float64{face.z}
+	for k := range wallFaceLevels {
+		heights = append(heights, face.lo+(float64(k)+0.5)*(face.hi-face.lo)/wallFaceLevels)
+	}
+	seen := func(t float64) (float64, bool) {
+		for _, z := range heights {
+			if los.SightSegment(bf, eye, nudgeOut(b, geom.Lift(seg.At(t), z)), lo, shooter).Clear {
+				return z, true
+			}
+		}
+		return 0, false
+	}
 	vis := func(t float64) bool {
-		return los.SightSegment(bf, eye, at(t), lo, shooter).Clear
+		_, ok := seen(t)
+		return ok
 	}
 	const n = 128
 	best, bestD := -1, math.Inf(1)
@@ -636,6 +696,7 @@ func nearestVisibleWallPoint(bf *terrain.Battlefield, opt *Options, b *terrain.P
 			tb, bestD = a, d
 		}
 	}
+	z, _ := seen(tb)
 	return geom.Lift(seg.At(tb), z), true
 }
 

@@ -1,6 +1,8 @@
 package generic
 
 import (
+	"errors"
+	"fmt"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/render"
@@ -58,6 +60,11 @@ func Move(env *rulesets.Env, q *MoveRequest) (rulesets.Result, error) {
 	if len(r.Difficult) > 0 {
 		a.Set("difficult", r.Difficult)
 	}
+	if r.Climb > 0 {
+		// The height climbed onto higher ground and what it added to cost.
+		a.SetLength("climb", r.Climb)
+		a.SetLength("climbCost", r.ClimbCost)
+	}
 	if turns != nil {
 		a.Set("turns", turns)
 	}
@@ -69,10 +76,19 @@ func Move(env *rulesets.Env, q *MoveRequest) (rulesets.Result, error) {
 // Path answers length and path (spec) of the shortest legal route.
 func Path(env *rulesets.Env, q *PathRequest) (rulesets.Result, error) {
 	r, err := movement.ShortestPath(env.Battlefield, q.Model, q.To, env.Options.Geometry().Route)
+	if errors.Is(err, movement.ErrNoPath) {
+		// "Unreachable" is an answer, not a failure of the question.
+		var a rulesets.Result
+		a.Set("reachable", false).Set("length", nil).Set("path", [][]float64{})
+		a.Explanation = fmt.Sprintf("%s cannot reach (%g, %g): %v.", q.Model, rulesets.Round(q.To.X), rulesets.Round(q.To.Y), err)
+		a.Draw([]string{q.Model})
+		return a, nil
+	}
 	if err != nil {
 		return rulesets.Result{}, err
 	}
 	var a rulesets.Result
+	a.Set("reachable", true)
 	a.SetLength("length", r.Length)
 	pts := make([][]float64, len(r.Path))
 	for i, p := range r.Path {

@@ -50,6 +50,9 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 		}
 		mode = m
 	}
+	if mode == "" {
+		mode = los.RangeCenter
+	}
 	r, err := los.Range(env.Battlefield, q.From, q.To, mode)
 	if err != nil {
 		return rulesets.Result{}, err

@@ -1,0 +1,156 @@
+package los
+
+import (
+	"math"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// How the segment walk decides one occluder (segState.visit) and keeps
+// the nearest blocker.
+
+// visit handles one candidate item and reports whether to go on.
+func (st *segState) visit(it terrain.Item) bool {
+	if it.Kind == terrain.ItemPiece {
+		p := &st.bf.Pieces()[it.Index]
+		top, ok := st.f.pieceTop(p)
+		if !ok || (min(st.a.Z, st.b.Z) > top) {
+			return true
+		}
+		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
+		if h.graze && !h.block && st.f.ownGround(it.Index, h.t) {
+			return true
+		}
+		st.record(it, h, top)
+		return !(st.clearOnly && st.found)
+	}
+	m := &st.bf.Models()[it.Index]
+	ok, own := st.f.modelBlocks(m, it.Index)
+	top, bottom := st.occ.Models.Top[it.Index], st.occ.Models.Bottom[it.Index]
+	if !ok || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
+		// Wholly above the model, or no higher than the bottom of one
+		// standing above the table (see modelPrism).
+		return true
+	}
+	ring := st.occ.Models.Rings[it.Index]
+	if len(ring) < 3 {
+		return true
+	}
+	h, hit := st.modelPrism(ring, bottom, top, st.occ.Models.Convex[it.Index])
+	if !hit {
+		return true
+	}
+	if own && h.block {
+		if st.nsq < len(st.squad) {
+			st.squad[st.nsq] = squadHit{it, h}
+			st.nsq++
+			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
+		}
+	}
+	st.record(it, h, top)
+	return !(st.clearOnly && st.found)
+}
+
+// modelPrism decides how the segment meets a model's volume ring × [bottom,
+// top]: for a model on the table (bottom 0, where the table below is
+// opaque anyway) the prism test as for pieces; for a model standing higher
+// the same test on the part of the segment at or above bottom (clipped in
+// floating point: only where the segment crosses the bottom face is the
+// decision rounded), its parameters mapped back to the whole segment. A
+// segment that reaches no higher than bottom misses the model (a contact
+// with its underside is not reported); hit is false then.
+func (st *segState) modelPrism(ring []geom.Point, bottom, top float64, cv *terrain.ConvexRing) (segHit, bool) {
+	if !(bottom > 0) || min(st.a.Z, st.b.Z) >= bottom {
+		return st.prism(geom.Polygon{Outer: ring}, top, cv), true
+	}
+	if max(st.a.Z, st.b.Z) <= bottom {
+		return segHit{}, false
+	}
+	a, b := st.a, st.b
+	t := (bottom - a.Z) / (b.Z - a.Z)
+	cut := segAt(a, b, t)
+	cut.Z = bottom
+	t0, t1 := 0.0, 1.0
+	if a.Z < bottom {
+		st.a, t0 = cut, t
+	} else {
+		st.b, t1 = cut, t
+	}
+	h := st.prism(geom.Polygon{Outer: ring}, top, cv)
+	st.a, st.b = a, b
+	h.t = t0 + (t1-t0)*h.t
+	return h, true
+}
+
+// prism decides how the segment meets one prism; cv is the footprint's
+// terrain.ConvexRing when it is strictly convex without holes (nil otherwise).
+func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
+	if cv != nil && !st.reference {
+		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
+			return h
+		}
+	}
+	var sw sweep
+	if st.reference {
+		return prismSegment(fp, top, st.a, st.b, &sw)
+	}
+	return prismSegmentFast(fp, top, st.a, st.b, &sw)
+}
+
+// record folds one occluder's hit into the state.
+func (st *segState) record(it terrain.Item, h segHit, top float64) {
+	switch {
+	case h.block:
+		st.consider(it, h, top)
+	case h.graze && st.f.opt.GrazingBlocks:
+		st.consider(it, h, top)
+	case h.graze:
+		g := grazeHit{it, h.t}
+		switch {
+		case st.gzov != nil:
+			*st.gzov = append(*st.gzov, g)
+		case st.ngz < len(st.gz):
+			st.gz[st.ngz] = g
+			st.ngz++
+		default:
+			ov := append(append(make([]grazeHit, 0, 4*len(st.gz)), st.gz[:]...), g)
+			st.gzov = &ov
+		}
+	}
+}
+
+// consider keeps the blocking hit nearest to a. Ties go to a true block
+// over a grazing one, then to pieces before models, then to the lower
+// index, so that the answer does not depend on the visiting order.
+func (st *segState) consider(it terrain.Item, h segHit, top float64) {
+	better := !st.found || h.t < st.first.t
+	if !better && h.t == st.first.t {
+		switch {
+		case h.block != st.first.block:
+			better = h.block
+		case it.Kind != st.fitem.Kind:
+			better = it.Kind < st.fitem.Kind
+		default:
+			better = it.Index < st.fitem.Index
+		}
+	}
+	if better {
+		st.first, st.fitem, st.ftop, st.found = h, it, top, true
+	}
+}
+
+// fillBlocker writes the reported Blocker to *bl (the zero value before).
+func (st *segState) fillBlocker(bl *Blocker) {
+	h := st.first
+	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
+	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
+	if math.IsInf(st.ftop, 1) {
+		bl.EveryHeight = true
+	} else {
+		bl.Top = st.ftop
+		if h.block {
+			bl.Below = h.below
+		}
+	}
+}
