@@ -5,4 +5,7 @@ package jsapi
 import (
 	_ "github.com/sightline/sightline/rulesets/codered"
 	_ "github.com/sightline/sightline/rulesets/dropzone"
+	_ "github.com/sightline/sightline/rulesets/firestorm"
+	_ "github.com/sightline/sightline/rulesets/grimdark"
+	_ "github.com/sightline/sightline/rulesets/terminator"
 )

@@ -314,50 +314,57 @@ func (t *Table) known(id string) bool {
 func marshalResult(id, kind, units string, r *rulesets.Result) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteByte('{')
-	put := func(k string, v any) error {
-		if buf.Len() > 1 {
-			buf.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("answer %s field %s: %w", id, k, err)
-		}
-		buf.Write(kb)
-		buf.WriteByte(':')
-		buf.Write(vb)
-		return nil
+	if err := writeField(&buf, "id", id); err != nil {
+		return nil, err
 	}
-	put("id", id)
-	put("kind", kind)
-	var converted rulesets.Result
+	buf.WriteByte(',')
+	if err := writeField(&buf, "kind", kind); err != nil {
+		return nil, err
+	}
+	var converted bytes.Buffer
 	// inches per file unit, divided by as answer.Answer does
 	scale := map[string]float64{"cm": 1 / 2.54, "mm": 1 / 25.4}[units]
 	for _, f := range r.Fields {
-		if err := put(f.Name, f.Value); err != nil {
-			return nil, err
+		buf.WriteByte(',')
+		if err := writeField(&buf, f.Name, f.Value); err != nil {
+			return nil, fmt.Errorf("answer %s field %s: %w", id, f.Name, err)
 		}
 		if f.Length && scale != 0 {
-			converted.Set(f.Name, rulesets.Round(f.Value.(float64)/scale))
-		}
-	}
-	if len(converted.Fields) > 0 {
-		var inner bytes.Buffer
-		inner.WriteByte('{')
-		for i, f := range converted.Fields {
-			if i > 0 {
-				inner.WriteByte(',')
+			if converted.Len() > 0 {
+				converted.WriteByte(',')
 			}
-			kb, _ := json.Marshal(f.Name)
-			vb, _ := json.Marshal(f.Value)
-			inner.Write(kb)
-			inner.WriteByte(':')
-			inner.Write(vb)
+			if err := writeField(&converted, f.Name, rulesets.Round(f.Value.(float64)/scale)); err != nil {
+				return nil, err
+			}
 		}
-		inner.WriteByte('}')
-		put(units, json.RawMessage(inner.Bytes()))
 	}
-	put("explanation", r.Explanation)
+	if converted.Len() > 0 {
+		buf.WriteByte(',')
+		if err := writeField(&buf, units, json.RawMessage("{"+converted.String()+"}")); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte(',')
+	if err := writeField(&buf, "explanation", r.Explanation); err != nil {
+		return nil, err
+	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// writeField writes "key":value to buf, without escaping <, > and & (as
+// answer.Answer writes: explanations say "a -> b").
+func writeField(buf *bytes.Buffer, key string, value any) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(key); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	buf.WriteByte(':')
+	if err := enc.Encode(value); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1)
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // The query runner of package answer, without its pictures: package answer
@@ -37,6 +38,9 @@ func (t *Table) answerQuery(q *scenario.Query) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if q.Err != nil {
+		return nil, q.Err
+	}
 	r, err := g.Answer(t.file, opt, q)
 	if err != nil {
 		return nil, err
@@ -44,32 +48,58 @@ func (t *Table) answerQuery(q *scenario.Query) ([]byte, error) {
 	return marshalResult(q.ID, q.Kind, t.file.Units, &r)
 }
 
-// results answers every query as answer.Run does: {"results": [...]}
-// with the answers of the queries that could be answered, and the errors
-// of the others, joined, one per line.
+// results answers every query as answer.Run does and writes
+// {"results": [...]} as "sightline check --json" prints it: a query that
+// cannot be answered is there as {"id", "kind", "error": {"message",
+// "path"}}. The error is for the scenario's ruleset or options, which leave
+// no query answered.
 func (t *Table) results() ([]byte, error) {
-	var buf bytes.Buffer
-	buf.WriteString(`{"results":[`)
-	var errs []error
-	n := 0
 	if _, _, err := t.game(); err != nil {
 		return nil, err
 	}
+	var buf bytes.Buffer
+	buf.WriteString(`{"results":[`)
 	for i := range t.file.Queries {
-		a, err := t.answerQuery(&t.file.Queries[i])
+		q := &t.file.Queries[i]
+		a, err := t.answerQuery(q)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			if a, err = marshalError(q.ID, q.Kind, err); err != nil {
+				return nil, err
+			}
 		}
-		if n > 0 {
+		if i > 0 {
 			buf.WriteByte(',')
 		}
 		buf.Write(a)
-		n++
 	}
 	buf.WriteString("]}")
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	return buf.Bytes(), nil
+}
+
+// marshalError writes the answer of a query that could not be answered,
+// as answer.Answer marshals one with Err.
+func marshalError(id, kind string, err error) ([]byte, error) {
+	e := struct {
+		Message string `json:"message"`
+		Path    string `json:"path,omitempty"`
+	}{Message: err.Error()}
+	var fe *terrain.FieldError
+	if errors.As(err, &fe) {
+		e.Path = fe.Path
 	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, kv := range []struct {
+		k string
+		v any
+	}{{"id", id}, {"kind", kind}, {"error", e}} {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := writeField(&buf, kv.k, kv.v); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteByte('}')
 	return buf.Bytes(), nil
 }

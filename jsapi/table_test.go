@@ -124,8 +124,20 @@ func TestEdits(t *testing.T) {
 	if err := tb.RemoveModel("east"); err != nil {
 		t.Fatalf("RemoveModel: %v", err)
 	}
-	if _, err := tb.Results(); err == nil || !strings.HasPrefix(err.Error(), "queries[0]") {
-		t.Errorf("Results after removing a queried model: error %v, want one naming queries[0]", err)
+	// the query naming east is answered with an error, as the CLI reports it
+	b, err = tb.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after struct {
+		Results []struct {
+			ID    string
+			Error struct{ Message, Path string }
+		}
+	}
+	if err := json.Unmarshal(b, &after); err != nil || len(after.Results) != 1 ||
+		after.Results[0].Error.Path != "queries[0].to" || !strings.Contains(after.Results[0].Error.Message, `unknown model "east"`) {
+		t.Errorf("Results after removing a queried model = %s, want ew with error at queries[0].to", b)
 	}
 }
 

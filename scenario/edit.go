@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"slices"
+
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -12,8 +14,10 @@ import (
 // WithModels returns a copy of f whose models are models (lengths in
 // inches) and whose battlefield is built anew from f's table, pieces and
 // the new models with terrain.New. f is not changed; the copy shares f's
-// pieces, options and queries, which both treat as read-only. An invalid
-// set of models is reported as terrain.New reports it, naming the path
+// pieces and options, which both treat as read-only. Its queries are
+// checked again against the new models: a query naming a model that is
+// gone gets its Err, one whose models are all back loses it. An invalid set
+// of models is reported as terrain.New reports it, naming the path
 // "models[i]..." of the offending model in the new list.
 func (f *File) WithModels(models []terrain.Model) (*File, error) {
 	bf, err := terrain.New(f.Table, f.Pieces, models)
@@ -23,6 +27,15 @@ func (f *File) WithModels(models []terrain.Model) (*File, error) {
 	g := *f
 	g.field = bf
 	g.Models = bf.Models()
+	if len(f.Queries) > 0 {
+		g.Queries = slices.Clone(f.Queries)
+		for i := range g.Queries {
+			g.Queries[i].Err = nil
+		}
+		if err := checkQueries(&g, nil); err != nil {
+			return nil, err // duplicate ids: f could not have been decoded
+		}
+	}
 	return &g, nil
 }
 
@@ -67,6 +80,9 @@ func (f *File) DecodeQueryAt(b []byte, path string) (Query, error) {
 	}
 	one := &File{Models: f.Models, Queries: []Query{q}}
 	if err := checkQueries(one, root); err != nil {
+		return Query{}, err
+	}
+	if err := one.Queries[0].Err; err != nil {
 		return Query{}, err
 	}
 	return q, nil

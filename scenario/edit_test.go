@@ -37,6 +37,29 @@ func TestWithModels(t *testing.T) {
 		t.Errorf("WithModels lost queries or ruleset")
 	}
 
+	// without hunter-1 the queries naming it cannot be answered; with it
+	// back they can
+	var j int
+	for j = range models {
+		if models[j].ID == "hunter-1" {
+			break
+		}
+	}
+	h, err := f.WithModels(slices.Delete(slices.Clone(models), j, j+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := h.Queries[0]; q.To != "hunter-1" || q.Err == nil || !strings.HasPrefix(q.Err.Error(), `queries[0].to: unknown model "hunter-1"`) {
+		t.Errorf("query 0 after removing hunter-1: Err = %v, want queries[0].to: unknown model", q.Err)
+	}
+	if f.Queries[0].Err != nil {
+		t.Errorf("WithModels changed the original's queries: %v", f.Queries[0].Err)
+	}
+	back, err := h.WithModels(models)
+	if err != nil || back.Queries[0].Err != nil {
+		t.Errorf("hunter-1 back: %v, query 0 Err = %v; want answerable", err, back.Queries[0].Err)
+	}
+
 	models[i].Position = geom.Pt(100, 10) // off the 48 x 48 table
 	_, err = f.WithModels(models)
 	if err == nil || !errors.Is(err, terrain.ErrOffTable) || !strings.HasPrefix(err.Error(), "models[") {

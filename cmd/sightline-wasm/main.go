@@ -16,7 +16,8 @@
 //
 // The generic rules are always linked. Every game is linked too, unless
 // the build tag sightline_games is given: then only the games whose tags
-// are given (sightline_dropzone, sightline_codered, one file games_*.go
+// are given (sightline_dropzone, sightline_codered, sightline_firestorm,
+// sightline_grimdark, sightline_terminator: one file games_*.go
 // each) are, so that a client for one game downloads one game's rules.
 package main
 
