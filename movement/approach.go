@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
@@ -101,7 +102,10 @@ func (a Approach) Explain() string {
 // its boundary and the gap, 1-Lipschitz in the position, within
 // Tolerance of the optimal gap. Where terrain bends routes the answer is
 // still legal but may be farther than Tolerance from the optimum.
-// Candidates are tried nearest first; the first one reachable wins.
+// Candidates are tried nearest first; the first one reachable wins. The
+// routes tried share opt.Route.Budget, or one DefaultRouteWork when it is
+// nil; past it the error wraps ErrLimit. Approach.Limit says when a cap
+// on candidates or routes may have changed the answer.
 func ClosestApproach(bf *terrain.Battlefield, modelID string, target Footprint, opt ApproachOptions) (Approach, error) {
 	m, _, _, err := setup(bf, modelID, opt.Route.Profile)
 	if err != nil {
@@ -147,6 +151,11 @@ func ClosestApproach(bf *terrain.Battlefield, modelID string, target Footprint, 
 		return cmp.Or(cmp.Compare(a.d, b.d), cmp.Compare(a.p.Sub(start).Norm(), b.p.Sub(start).Norm()))
 	})
 	rt := NewRouter(bf)
+	if opt.Route.Budget == nil {
+		// the routes tried share one default limit: up to
+		// maxApproachRoutes of them must not each spend DefaultRouteWork
+		opt.Route.Budget = budget.Ops(DefaultRouteWork)
+	}
 	for i, c := range legal {
 		if i >= maxApproachRoutes {
 			res.Limit = fmt.Sprintf("the %d nearest of %d legal end positions were unreachable and the rest were not tried: a farther, reachable one may exist", maxApproachRoutes, len(legal))
