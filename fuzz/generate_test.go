@@ -23,13 +23,15 @@ var (
 )
 
 // loadBases returns the generator's starting scenarios: every game's own
-// test scenario (its own query kinds with its options) and the file of
+// test scenarios and example (its own query kinds with its options) and the file of
 // every generic kind under every registered game (with that game's
 // options), so that the queries cover every kind of every ruleset the
 // repository has a valid example of.
 func loadBases() []base {
 	basesOnce.Do(func() {
 		files, _ := filepath.Glob("../rulesets/*/testdata/*.json")
+		examples, _ := filepath.Glob("../examples/*/scenario.json")
+		files = append(files, examples...)
 		options := map[string]any{}
 		for _, name := range files {
 			doc := readDoc(name)
