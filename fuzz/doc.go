@@ -5,5 +5,13 @@
 // whole stack together: never a panic, never a hang, always an answer or an
 // error naming where the file is wrong.
 //
-// Run one with: go test ./fuzz -run '^$' -fuzz FuzzScenario -fuzztime 30s
+// FuzzScenario feeds raw bytes to the decoder, so most inputs stop there.
+// FuzzGenerated is structure-aware: its bytes are a recipe that turns a
+// valid scenario of some ruleset into another valid one, so nearly every
+// input reaches the queries, and it checks properties across answers
+// (determinism, JSON round trip, mutual sight, rigid motion, monotonicity
+// in occluders and in the move allowance).
+//
+// Run one with: go test ./fuzz -run '^$' -fuzz FuzzGenerated -fuzztime 30s
+// Every target of the module for a given time each: fuzz/long.sh 10m
 package fuzz
