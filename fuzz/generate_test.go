@@ -125,7 +125,9 @@ type generated struct {
 	nMoved int
 }
 
-// generate turns data into a valid scenario: a base chosen by the first
+// generate turns data into a valid scenario (the first two bytes pick the
+// base, so a seed replays its finding only while the base list is
+// unchanged: a committed seed names the base it needs in its file name): a base chosen by the first
 // bytes, some of its models moved or turned, up to three terrain pieces
 // added, and up to four of its queries kept. A recipe the decoder rejects
 // (a moved model on another, a piece on a garrisoned model) falls back to
