@@ -1,0 +1,287 @@
+package tactics
+
+import (
+	"container/heap"
+	"math"
+
+	"github.com/golang/geo/r1"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/movement"
+)
+
+// Search resolution.
+const (
+	// CoarseCell is the side of the first grid of end points, inches.
+	CoarseCell = 0.5
+	// prune drops a cell whose lower bound is within this of the best
+	// cost found (it could improve the answer by less than this).
+	prune = 0.005
+	// bisectSteps halve a final cell's edge down to about 0.001 in.
+	bisectSteps = 5
+)
+
+// condition reports whether the model, ending its move at p, satisfies
+// the question's condition.
+type condition func(p geom.Point) (bool, error)
+
+// pstate is what the search learnt at one lattice point.
+type pstate struct {
+	good, blocked bool
+	cost          float64 // route cost when not blocked
+}
+
+// cell is a square of the search's quadtree: lattice corner (i, j) and
+// side n lattice steps, with the lower bound of the route cost inside.
+type cell struct {
+	i, j, n int
+	lb      float64
+}
+
+// searcher finds the cheapest end point satisfying a condition: a
+// branch-and-bound over a quadtree of cells, best lower bound first. A
+// cell is pruned when its lower bound (CostField.LowerBound) cannot beat
+// the best cost found; a cell whose corners disagree (one satisfies the
+// condition, another not) is split down to the finest level, whose edges
+// are bisected. The optimum lies on the boundary of the region that
+// satisfies the condition (or is the start), so only mixed cells can hold
+// it, unless the region is a sliver no coarse corner falls in.
+type searcher struct {
+	f       *movement.CostField
+	cond    condition
+	maxWork int
+	tests   int
+	origin  geom.Point // lattice point (0, 0)
+	step    float64    // finest lattice step
+	levels  int        // coarse cell = step << levels
+	memo    map[[2]int]pstate
+	found   bool
+	best    float64
+	bestP   geom.Point
+	last    int
+	err     error
+	stopped bool
+	coarse  []geom.Point // centres of the coarse cells searched
+}
+
+// newSearcher prepares a search of the field f for cond.
+func newSearcher(f *movement.CostField, cond condition, maxWork int) *searcher {
+	levels := 4
+	if f.MaxFactor() > 1.5 {
+		levels = 5 // keep factor × the final cell's diagonal under Tolerance
+	}
+	step := CoarseCell / float64(int(1)<<levels)
+	s := &searcher{f: f, cond: cond, maxWork: maxWork, step: step, levels: levels,
+		memo: map[[2]int]pstate{}, best: math.Inf(1), last: -1}
+	n := int(math.Ceil(f.Budget()/CoarseCell)) << levels
+	s.origin = f.Start().Sub(geom.Pt(float64(n)*step, float64(n)*step))
+	return s
+}
+
+// pt returns lattice point (i, j).
+func (s *searcher) pt(i, j int) geom.Point {
+	return geom.Pt(s.origin.X+float64(i)*s.step, s.origin.Y+float64(j)*s.step)
+}
+
+// out reports whether the search must stop (work limit or error).
+func (s *searcher) out() bool {
+	if s.err != nil {
+		return true
+	}
+	if s.tests+s.f.Work() > s.maxWork || s.f.Exhausted() {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// offer costs p (which satisfies the condition) and keeps it if best.
+func (s *searcher) offer(p geom.Point) {
+	if c, last, reach := s.f.CostTo(p); reach && c < s.best {
+		s.found, s.best, s.bestP, s.last = true, c, p, last
+	}
+}
+
+// at evaluates lattice point (i, j), memoised. A point the model cannot
+// reach within its allowance counts as blocked: the condition is tested
+// only where the move can end.
+func (s *searcher) at(i, j int) pstate {
+	k := [2]int{i, j}
+	if st, ok := s.memo[k]; ok {
+		return st
+	}
+	p := s.pt(i, j)
+	var st pstate
+	c, last, reach := s.f.CostTo(p)
+	if !reach {
+		st.blocked = true
+	} else {
+		st.cost = c
+		s.tests++
+		ok, err := s.cond(p)
+		if err != nil {
+			s.err = err
+		}
+		st.good = ok
+		if ok && c < s.best {
+			s.found, s.best, s.bestP, s.last = true, c, p, last
+		}
+	}
+	s.memo[k] = st
+	return st
+}
+
+// run searches and leaves the best end point in s.
+func (s *searcher) run() {
+	st := s.f.Start()
+	s.tests++
+	if ok, err := s.cond(st); err != nil || ok {
+		s.err = err
+		if ok {
+			s.found, s.best, s.bestP, s.last = true, 0, st, 0
+		}
+		return
+	}
+	s.cells()
+	if s.found && !s.out() {
+		s.lastLeg()
+	}
+}
+
+// cells runs the branch-and-bound over the quadtree.
+func (s *searcher) cells() {
+	nc := 1 << s.levels
+	half := int(math.Ceil(s.f.Budget() / CoarseCell))
+	var h cellHeap
+	for a := 0; a < 2*half; a++ {
+		for b := 0; b < 2*half; b++ {
+			c := cell{i: a * nc, j: b * nc, n: nc}
+			if c.lb = s.lowerBound(c); c.lb <= s.f.Budget() {
+				h = append(h, c)
+			}
+		}
+	}
+	heap.Init(&h)
+	for h.Len() > 0 && !s.out() {
+		c := heap.Pop(&h).(cell)
+		if c.lb >= s.best-prune {
+			break
+		}
+		if c.n == nc {
+			s.coarse = append(s.coarse, s.pt(c.i, c.j).Add(geom.Pt(CoarseCell/2, CoarseCell/2)))
+		}
+		corners := [4]pstate{s.at(c.i, c.j), s.at(c.i+c.n, c.j), s.at(c.i+c.n, c.j+c.n), s.at(c.i, c.j+c.n)}
+		good, reach, low := 0, 0, math.Inf(1)
+		for _, k := range corners {
+			if k.good {
+				good++
+			}
+			if !k.blocked {
+				reach++
+				low = math.Min(low, k.cost)
+			}
+		}
+		if good == 0 || good == 4 {
+			continue // no end point here, or the best is a corner
+		}
+		// Every point of a cell with reachable corners is joined to one
+		// within the cell's free part by a path of at most two sides, so
+		// its cost is at least the cheapest corner's less that much.
+		if reach == 4 && low-2*float64(c.n)*s.step*s.f.MaxFactor() >= s.best-prune {
+			continue
+		}
+		if c.n == 1 {
+			s.bisectCell(c, corners)
+			continue
+		}
+		m := c.n / 2
+		for _, d := range [4][2]int{{0, 0}, {m, 0}, {0, m}, {m, m}} {
+			k := cell{i: c.i + d[0], j: c.j + d[1], n: m}
+			if k.lb = s.lowerBound(k); k.lb < s.best-prune {
+				heap.Push(&h, k)
+			}
+		}
+	}
+}
+
+// lowerBound returns the field's lower bound over cell c.
+func (s *searcher) lowerBound(c cell) float64 {
+	a := s.pt(c.i, c.j)
+	w := float64(c.n) * s.step
+	return s.f.LowerBound(geom.Rect{X: r1.Interval{Lo: a.X, Hi: a.X + w}, Y: r1.Interval{Lo: a.Y, Hi: a.Y + w}})
+}
+
+// bisectCell bisects each edge of a finest cell between a corner that
+// fails the condition (and is not blocked) and one that holds.
+func (s *searcher) bisectCell(c cell, k [4]pstate) {
+	ij := [4][2]int{{c.i, c.j}, {c.i + 1, c.j}, {c.i + 1, c.j + 1}, {c.i, c.j + 1}}
+	for e := range 4 {
+		a, b := e, (e+1)%4
+		if k[a].good == k[b].good || k[a].blocked || k[b].blocked {
+			continue
+		}
+		if k[a].good {
+			a, b = b, a
+		}
+		s.bisect(s.pt(ij[a][0], ij[a][1]), s.pt(ij[b][0], ij[b][1]), bisectSteps)
+	}
+}
+
+// bisect narrows the segment from bad (fails) to good (holds) n times
+// and offers the good end.
+func (s *searcher) bisect(bad, good geom.Point, n int) {
+	for range n {
+		if s.out() {
+			return
+		}
+		mid := bad.Add(good).Mul(0.5)
+		if _, blocked := s.f.Blocked(mid); blocked {
+			bad = mid
+			continue
+		}
+		s.tests++
+		ok, err := s.cond(mid)
+		if err != nil {
+			s.err = err
+			return
+		}
+		if ok {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	s.offer(good)
+}
+
+// lastLeg slides the best end point back along its last leg, where the
+// cost falls, to the first point that still satisfies the condition.
+func (s *searcher) lastLeg() {
+	path := s.f.Path(s.bestP, s.last)
+	if len(path) < 2 {
+		return
+	}
+	from := path[len(path)-2]
+	s.tests++
+	if ok, err := s.cond(from); err != nil || ok {
+		s.err = err
+		if ok {
+			s.offer(from)
+		}
+		return
+	}
+	s.bisect(from, s.bestP, 30)
+}
+
+// cellHeap orders cells by lower bound.
+type cellHeap []cell
+
+func (h cellHeap) Len() int           { return len(h) }
+func (h cellHeap) Less(a, b int) bool { return h[a].lb < h[b].lb }
+func (h cellHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *cellHeap) Push(x any)        { *h = append(*h, x.(cell)) }
+func (h *cellHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
