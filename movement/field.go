@@ -142,7 +142,9 @@ func (f *CostField) LowerBound(r geom.Rect) float64 {
 		if v.g >= best {
 			continue
 		}
-		best = math.Min(best, v.g+distToRect(v.p, r))
+		dx := math.Max(math.Max(r.X.Lo-v.p.X, v.p.X-r.X.Hi), 0)
+		dy := math.Max(math.Max(r.Y.Lo-v.p.Y, v.p.Y-r.Y.Hi), 0)
+		best = math.Min(best, v.g+math.Sqrt(dx*dx+dy*dy))
 	}
 	return best
 }

@@ -69,7 +69,12 @@ func BreakSight(rt *movement.Router, req BreakRequest) (Answer, error) {
 		return Answer{}, err
 	}
 	hd := newHidden(bf, m, obs, &req)
-	a, err := search(rt, req.Move, m, hd.holds)
+	cond := condition{quick: hd.holds}
+	if req.Fraction == 0 && req.Shot == nil {
+		// not seen at any characteristic point, then not seen at all
+		cond = condition{quick: func(p geom.Point) (bool, error) { return !hd.seenQuick(p, hd.facing(p)), nil }, exact: hd.holds}
+	}
+	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {
 		return a, err
 	}
@@ -97,9 +102,6 @@ func newHidden(bf *terrain.Battlefield, m *terrain.Model, obs []*terrain.Model, 
 // holds reports whether the model at p is hidden as the request asks.
 func (hd *hidden) holds(p geom.Point) (bool, error) {
 	f := hd.facing(p)
-	if hd.req.Fraction == 0 && hd.req.Shot == nil && hd.seenQuick(p, f) {
-		return false, nil
-	}
 	mb, err := Moved(hd.bf, hd.m.ID, p, f)
 	if err != nil {
 		return false, err

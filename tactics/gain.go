@@ -49,28 +49,32 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	}
 	opt := withExclude(req.Sight, m.ID)
 	facing := func(p geom.Point) s1.Angle { return endFacing(req.Facing, m, []geom.Point{p}, t.Position, false) }
-	cond := func(p geom.Point) (bool, error) {
-		eye := eyeAt(bf, m, p)
-		if req.Fraction > 0 {
-			r, err := los.VisibleFractionFrom(bf, eye, t.ID, opt)
-			if err != nil || r.Fraction < req.Fraction {
-				return false, err
-			}
-		} else if !req.Indirect || req.Shot == nil {
-			r, err := los.SightFrom(bf, eye, t.ID, opt)
-			if err != nil || !r.Visible {
-				return false, err
-			}
-		}
-		if req.Shot == nil {
+	var cond condition
+	cond.quick = func(p geom.Point) (bool, error) {
+		if req.Indirect && req.Shot != nil {
 			return true, nil
 		}
-		mb, err := Moved(bf, m.ID, p, facing(p))
-		if err != nil {
-			return false, err
+		r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, opt)
+		return err == nil && r.Visible, err
+	}
+	if req.Fraction > 0 || req.Shot != nil {
+		cond.exact = func(p geom.Point) (bool, error) {
+			if req.Fraction > 0 {
+				r, err := los.VisibleFractionFrom(bf, eyeAt(bf, m, p), t.ID, opt)
+				if err != nil || r.Fraction < req.Fraction {
+					return false, err
+				}
+			}
+			if req.Shot == nil {
+				return true, nil
+			}
+			mb, err := Moved(bf, m.ID, p, facing(p))
+			if err != nil {
+				return false, err
+			}
+			legal, _, err := req.Shot(mb, m.ID, t.ID)
+			return legal, err
 		}
-		legal, _, err := req.Shot(mb, m.ID, t.ID)
-		return legal, err
 	}
 	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {

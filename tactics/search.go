@@ -17,13 +17,17 @@ const (
 	// prune drops a cell whose lower bound is within this of the best
 	// cost found (it could improve the answer by less than this).
 	prune = 0.005
-	// bisectSteps halve a final cell's edge down to about 0.001 in.
-	bisectSteps = 5
+	// bisectSteps halve a final cell's edge down to about 0.004 in.
+	bisectSteps = 3
 )
 
-// condition reports whether the model, ending its move at p, satisfies
-// the question's condition.
-type condition func(p geom.Point) (bool, error)
+// condition is the question's condition on the model's end point p: quick
+// is a necessary condition (cheap; it classifies the search's points) and
+// exact, when not nil, confirms it, asked only of a point that would
+// become the best answer.
+type condition struct {
+	quick, exact func(p geom.Point) (bool, error)
+}
 
 // pstate is what the search learnt at one lattice point.
 type pstate struct {
@@ -32,10 +36,12 @@ type pstate struct {
 }
 
 // cell is a square of the search's quadtree: lattice corner (i, j) and
-// side n lattice steps, with the lower bound of the route cost inside.
+// side n lattice steps, with a lower bound of the route cost inside
+// (tight: the field's bound; else the distance from the start).
 type cell struct {
 	i, j, n int
 	lb      float64
+	tight   bool
 }
 
 // searcher finds the cheapest end point satisfying a condition: a
@@ -94,11 +100,36 @@ func (s *searcher) out() bool {
 	return s.stopped
 }
 
-// offer costs p (which satisfies the condition) and keeps it if best.
-func (s *searcher) offer(p geom.Point) {
-	if c, last, reach := s.f.CostTo(p); reach && c < s.best {
-		s.found, s.best, s.bestP, s.last = true, c, p, last
+// holds tests the condition at p (route cost c through last) and keeps p
+// if it is the best answer. A point that passes the quick test but could
+// not be the best is not confirmed: it counts as satisfying.
+func (s *searcher) holds(p geom.Point, c float64, last int) bool {
+	s.tests++
+	ok, err := s.cond.quick(p)
+	if err != nil || !ok {
+		s.err = err
+		return false
 	}
+	if c >= s.best {
+		return true
+	}
+	if s.cond.exact != nil {
+		s.tests++
+		if ok, err = s.cond.exact(p); err != nil || !ok {
+			s.err = err
+			return false
+		}
+	}
+	s.found, s.best, s.bestP, s.last = true, c, p, last
+	return true
+}
+
+// offer tests p, costing it first.
+func (s *searcher) offer(p geom.Point) bool {
+	if c, last, reach := s.f.CostTo(p); reach {
+		return s.holds(p, c, last)
+	}
+	return false
 }
 
 // at evaluates lattice point (i, j), memoised. A point the model cannot
@@ -116,15 +147,7 @@ func (s *searcher) at(i, j int) pstate {
 		st.blocked = true
 	} else {
 		st.cost = c
-		s.tests++
-		ok, err := s.cond(p)
-		if err != nil {
-			s.err = err
-		}
-		st.good = ok
-		if ok && c < s.best {
-			s.found, s.best, s.bestP, s.last = true, c, p, last
-		}
+		st.good = s.holds(p, c, last)
 	}
 	s.memo[k] = st
 	return st
@@ -132,13 +155,7 @@ func (s *searcher) at(i, j int) pstate {
 
 // run searches and leaves the best end point in s.
 func (s *searcher) run() {
-	st := s.f.Start()
-	s.tests++
-	if ok, err := s.cond(st); err != nil || ok {
-		s.err = err
-		if ok {
-			s.found, s.best, s.bestP, s.last = true, 0, st, 0
-		}
+	if s.holds(s.f.Start(), 0, 0) || s.err != nil {
 		return
 	}
 	s.cells()
@@ -155,7 +172,7 @@ func (s *searcher) cells() {
 	for a := 0; a < 2*half; a++ {
 		for b := 0; b < 2*half; b++ {
 			c := cell{i: a * nc, j: b * nc, n: nc}
-			if c.lb = s.lowerBound(c); c.lb <= s.f.Budget() {
+			if c.lb = s.startDist(c); c.lb <= s.f.Budget() {
 				h = append(h, c)
 			}
 		}
@@ -165,6 +182,14 @@ func (s *searcher) cells() {
 		c := heap.Pop(&h).(cell)
 		if c.lb >= s.best-prune {
 			break
+		}
+		if !c.tight {
+			// tighten lazily: only cells that come first pay for it
+			c.lb, c.tight = math.Max(c.lb, s.lowerBound(c)), true
+			if c.lb <= s.f.Budget() {
+				heap.Push(&h, c)
+			}
+			continue
 		}
 		if c.n == nc {
 			s.coarse = append(s.coarse, s.pt(c.i, c.j).Add(geom.Pt(CoarseCell/2, CoarseCell/2)))
@@ -195,12 +220,20 @@ func (s *searcher) cells() {
 		}
 		m := c.n / 2
 		for _, d := range [4][2]int{{0, 0}, {m, 0}, {0, m}, {m, m}} {
-			k := cell{i: c.i + d[0], j: c.j + d[1], n: m}
+			k := cell{i: c.i + d[0], j: c.j + d[1], n: m, tight: true}
 			if k.lb = s.lowerBound(k); k.lb < s.best-prune {
 				heap.Push(&h, k)
 			}
 		}
 	}
+}
+
+// startDist returns the distance from the start to cell c.
+func (s *searcher) startDist(c cell) float64 {
+	a, w, p := s.pt(c.i, c.j), float64(c.n)*s.step, s.f.Start()
+	dx := math.Max(math.Max(a.X-p.X, p.X-a.X-w), 0)
+	dy := math.Max(math.Max(a.Y-p.Y, p.Y-a.Y-w), 0)
+	return math.Sqrt(dx*dx + dy*dy)
 }
 
 // lowerBound returns the field's lower bound over cell c.
@@ -222,6 +255,9 @@ func (s *searcher) bisectCell(c cell, k [4]pstate) {
 		if k[a].good {
 			a, b = b, a
 		}
+		if math.Min(k[a].cost, k[b].cost)-s.step*s.f.MaxFactor() >= s.best-prune {
+			continue // no point of this edge can beat the best
+		}
 		s.bisect(s.pt(ij[a][0], ij[a][1]), s.pt(ij[b][0], ij[b][1]), bisectSteps)
 	}
 }
@@ -239,7 +275,7 @@ func (s *searcher) bisect(bad, good geom.Point, n int) {
 			continue
 		}
 		s.tests++
-		ok, err := s.cond(mid)
+		ok, err := s.cond.quick(mid)
 		if err != nil {
 			s.err = err
 			return
@@ -261,12 +297,7 @@ func (s *searcher) lastLeg() {
 		return
 	}
 	from := path[len(path)-2]
-	s.tests++
-	if ok, err := s.cond(from); err != nil || ok {
-		s.err = err
-		if ok {
-			s.offer(from)
-		}
+	if s.offer(from) || s.err != nil {
 		return
 	}
 	s.bisect(from, s.bestP, 30)

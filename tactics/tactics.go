@@ -98,12 +98,12 @@ type Answer struct {
 
 // Line is one sightline of a proof.
 type Line struct {
-	Observer string         `json:"observer"`
-	Clear    bool           `json:"clear"`
-	Segment  geom.Segment3  `json:"segment"`
-	Blocker  string         `json:"blocker,omitempty"`
-	At       *geom.Vec3     `json:"blockPoint,omitempty"`
-	Fraction *float64       `json:"fraction,omitempty"`
+	Observer string           `json:"observer"`
+	Clear    bool             `json:"clear"`
+	Segment  geom.Segment3    `json:"segment"`
+	Blocker  string           `json:"blocker,omitempty"`
+	At       *geom.Vec3       `json:"blockPoint,omitempty"`
+	Fraction *float64         `json:"fraction,omitempty"`
 	Result   *los.SightResult `json:"-"`
 }
 
