@@ -57,6 +57,8 @@ type Env struct {
 	// ID, Kind and Path are the query's id, kind and JSON path
 	// ("queries[2]").
 	ID, Kind, Path string
+	// Game is the game answering (nil: the base game); see Ask.
+	Game *Game
 }
 
 // FieldPath returns the JSON path of the query's field name, e.g.
@@ -258,7 +260,7 @@ func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result,
 	if err := f.DecodeQuery(q, req); err != nil {
 		return Result{}, err
 	}
-	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath}
+	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath, Game: g}
 	if env.Units == "" {
 		env.Units = "in"
 	}
