@@ -73,7 +73,9 @@ func (r Region) draw(c *canvas) {
 		x1, y1 := c.px(geom.Pt(p.X+h, p.Y-h))
 		dc.DrawRectangle(x0, y0, x1-x0, y1-y0)
 	}
+	c.clipTable()
 	dc.Fill()
+	dc.ResetClip()
 	if r.Label != "" && len(r.Cells) > 0 && !c.opt.NoLabels {
 		x, y := c.px(r.Cells[0])
 		c.lab.add(labelReq{text: r.Label, face: c.f.small, col: ColorPath, ax: x, ay: y, r: 4, prio: prioOverlay, owner: -1})
