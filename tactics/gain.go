@@ -140,6 +140,9 @@ func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Ans
 	a.Found, a.At, a.Already = true, s.bestP, s.best == 0 && s.bestP == f.Start()
 	a.Route = f.Route(s.bestP, s.last, s.best)
 	a.Route.Model = m.ID
+	if a.Already {
+		a.Route.ErrorBound = 0 // no move, nothing to bound
+	}
 	a.FacingDeg = m.Facing.Degrees()
 	return a, nil
 }
