@@ -29,10 +29,14 @@ type condition struct {
 	quick, exact func(p geom.Point) (bool, error)
 }
 
-// pstate is what the search learnt at one lattice point.
+// pstate is what the search learnt at one lattice point: whether the
+// model can stand there, whether the condition holds (quick test, and
+// the point reachable), and the route cost once known.
 type pstate struct {
 	good, blocked bool
-	cost          float64 // route cost when not blocked
+	costed, reach bool
+	cost          float64
+	last          int
 }
 
 // cell is a square of the search's quadtree: lattice corner (i, j) and
@@ -101,8 +105,7 @@ func (s *searcher) out() bool {
 }
 
 // holds tests the condition at p (route cost c through last) and keeps p
-// if it is the best answer. A point that passes the quick test but could
-// not be the best is not confirmed: it counts as satisfying.
+// if it is the best answer.
 func (s *searcher) holds(p geom.Point, c float64, last int) bool {
 	s.tests++
 	ok, err := s.cond.quick(p)
@@ -110,12 +113,21 @@ func (s *searcher) holds(p geom.Point, c float64, last int) bool {
 		s.err = err
 		return false
 	}
+	return s.confirm(p, c, last)
+}
+
+// confirm takes p, which passed the quick test, as the best answer if it
+// is cheaper and passes the exact test. A point that passes the quick
+// test but could not be the best is not confirmed: it counts as
+// satisfying.
+func (s *searcher) confirm(p geom.Point, c float64, last int) bool {
 	if c >= s.best {
 		return true
 	}
 	if s.cond.exact != nil {
 		s.tests++
-		if ok, err = s.cond.exact(p); err != nil || !ok {
+		ok, err := s.cond.exact(p)
+		if err != nil || !ok {
 			s.err = err
 			return false
 		}
@@ -132,9 +144,10 @@ func (s *searcher) offer(p geom.Point) bool {
 	return false
 }
 
-// at evaluates lattice point (i, j), memoised. A point the model cannot
-// reach within its allowance counts as blocked: the condition is tested
-// only where the move can end.
+// at evaluates lattice point (i, j), memoised: the condition's quick
+// test first (most points fail it), then the route cost of a point that
+// passes; a point the model cannot reach within its allowance does not
+// satisfy the condition.
 func (s *searcher) at(i, j int) pstate {
 	k := [2]int{i, j}
 	if st, ok := s.memo[k]; ok {
@@ -142,15 +155,36 @@ func (s *searcher) at(i, j int) pstate {
 	}
 	p := s.pt(i, j)
 	var st pstate
-	c, last, reach := s.f.CostTo(p)
-	if !reach {
+	if _, bad := s.f.Blocked(p); bad {
 		st.blocked = true
-	} else {
-		st.cost = c
-		st.good = s.holds(p, c, last)
+		s.memo[k] = st
+		return st
+	}
+	s.tests++
+	ok, err := s.cond.quick(p)
+	if err != nil {
+		s.err = err
+	}
+	if ok {
+		st.costed = true
+		st.cost, st.last, st.reach = s.f.CostTo(p)
+		st.good = st.reach && s.confirm(p, st.cost, st.last)
 	}
 	s.memo[k] = st
 	return st
+}
+
+// costAt returns the route cost of lattice point (i, j) and whether it
+// is reachable, memoised.
+func (s *searcher) costAt(i, j int) (float64, bool) {
+	k := [2]int{i, j}
+	st := s.memo[k]
+	if !st.costed && !st.blocked {
+		st.costed = true
+		st.cost, st.last, st.reach = s.f.CostTo(s.pt(i, j))
+		s.memo[k] = st
+	}
+	return st.cost, st.reach
 }
 
 // run searches and leaves the best end point in s.
@@ -195,23 +229,16 @@ func (s *searcher) cells() {
 			s.coarse = append(s.coarse, s.pt(c.i, c.j).Add(geom.Pt(CoarseCell/2, CoarseCell/2)))
 		}
 		corners := [4]pstate{s.at(c.i, c.j), s.at(c.i+c.n, c.j), s.at(c.i+c.n, c.j+c.n), s.at(c.i, c.j+c.n)}
-		good, reach, low := 0, 0, math.Inf(1)
+		good := 0
 		for _, k := range corners {
 			if k.good {
 				good++
-			}
-			if !k.blocked {
-				reach++
-				low = math.Min(low, k.cost)
 			}
 		}
 		if good == 0 || good == 4 {
 			continue // no end point here, or the best is a corner
 		}
-		// Every point of a cell with reachable corners is joined to one
-		// within the cell's free part by a path of at most two sides, so
-		// its cost is at least the cheapest corner's less that much.
-		if reach == 4 && low-2*float64(c.n)*s.step*s.f.MaxFactor() >= s.best-prune {
+		if s.cornersBound(c) >= s.best-prune {
 			continue
 		}
 		if c.n == 1 {
@@ -226,6 +253,23 @@ func (s *searcher) cells() {
 			}
 		}
 	}
+}
+
+// cornersBound returns a lower bound of the route cost in cell c from its
+// corners' costs: every point of a cell with reachable corners is joined
+// to one within the cell's free part by a path of at most two sides, so
+// its cost is at least the cheapest corner's less that much times the
+// cost factor. Without four reachable corners it is c's own bound.
+func (s *searcher) cornersBound(c cell) float64 {
+	low := math.Inf(1)
+	for _, d := range [4][2]int{{0, 0}, {c.n, 0}, {c.n, c.n}, {0, c.n}} {
+		cost, ok := s.costAt(c.i+d[0], c.j+d[1])
+		if !ok {
+			return c.lb
+		}
+		low = math.Min(low, cost)
+	}
+	return math.Max(c.lb, low-2*float64(c.n)*s.step*s.f.MaxFactor())
 }
 
 // startDist returns the distance from the start to cell c.
@@ -255,7 +299,9 @@ func (s *searcher) bisectCell(c cell, k [4]pstate) {
 		if k[a].good {
 			a, b = b, a
 		}
-		if math.Min(k[a].cost, k[b].cost)-s.step*s.f.MaxFactor() >= s.best-prune {
+		ca, _ := s.costAt(ij[a][0], ij[a][1])
+		cb, _ := s.costAt(ij[b][0], ij[b][1])
+		if math.Min(ca, cb)-s.step*s.f.MaxFactor() >= s.best-prune {
 			continue // no point of this edge can beat the best
 		}
 		s.bisect(s.pt(ij[a][0], ij[a][1]), s.pt(ij[b][0], ij[b][1]), bisectSteps)
