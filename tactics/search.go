@@ -194,6 +194,7 @@ func (s *searcher) run() {
 	}
 	s.cells()
 	if s.found && !s.out() {
+		s.polish()
 		s.lastLeg()
 	}
 }
@@ -242,8 +243,7 @@ func (s *searcher) cells() {
 			continue
 		}
 		if c.n == 1 {
-			s.bisectCell(c, corners)
-			continue
+			continue // the best is refined once, by polish
 		}
 		m := c.n / 2
 		for _, d := range [4][2]int{{0, 0}, {m, 0}, {0, m}, {m, m}} {
@@ -287,24 +287,19 @@ func (s *searcher) lowerBound(c cell) float64 {
 	return s.f.LowerBound(geom.Rect{X: r1.Interval{Lo: a.X, Hi: a.X + w}, Y: r1.Interval{Lo: a.Y, Hi: a.Y + w}})
 }
 
-// bisectCell bisects each edge of a finest cell between a corner that
-// fails the condition (and is not blocked) and one that holds.
-func (s *searcher) bisectCell(c cell, k [4]pstate) {
-	ij := [4][2]int{{c.i, c.j}, {c.i + 1, c.j}, {c.i + 1, c.j + 1}, {c.i, c.j + 1}}
-	for e := range 4 {
-		a, b := e, (e+1)%4
-		if k[a].good == k[b].good || k[a].blocked || k[b].blocked {
-			continue
+// polish bisects between the best point and each of its finest-lattice
+// neighbours that fails the condition: the crossing may be cheaper.
+func (s *searcher) polish() {
+	i := int(math.Round((s.bestP.X - s.origin.X) / s.step))
+	j := int(math.Round((s.bestP.Y - s.origin.Y) / s.step))
+	if s.pt(i, j) != s.bestP {
+		return // the best came from a bisection already
+	}
+	best := s.bestP
+	for _, d := range [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		if st := s.at(i+d[0], j+d[1]); !st.good && !st.blocked && !s.out() {
+			s.bisect(s.pt(i+d[0], j+d[1]), best, bisectSteps)
 		}
-		if k[a].good {
-			a, b = b, a
-		}
-		ca, _ := s.costAt(ij[a][0], ij[a][1])
-		cb, _ := s.costAt(ij[b][0], ij[b][1])
-		if math.Min(ca, cb)-s.step*s.f.MaxFactor() >= s.best-prune {
-			continue // no point of this edge can beat the best
-		}
-		s.bisect(s.pt(ij[a][0], ij[a][1]), s.pt(ij[b][0], ij[b][1]), bisectSteps)
 	}
 }
 
