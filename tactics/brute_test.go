@@ -1,6 +1,7 @@
 package tactics
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -72,6 +73,8 @@ func checkAnswer(t *testing.T, bf *terrain.Battlefield, name string, a Answer, a
 	if !a.Found {
 		if ok {
 			t.Errorf("%s: reported not found, brute force finds cost %.4f", name, want)
+		} else {
+			t.Logf("%s: not found, confirmed by the brute force", name)
 		}
 		return
 	}
@@ -112,9 +115,9 @@ func TestGainSightAgainstBruteForce(t *testing.T) {
 		t.Skip("brute force")
 	}
 	const allowance = 5.0
-	for ti, bf := range smallTables(t, 6) {
+	for ti, bf := range smallTables(t, 10) {
 		rt := movement.NewRouter(bf)
-		for ci, c := range randomCases(bf, "", 3, uint64(ti)) {
+		for ci, c := range randomCases(bf, "", 4, uint64(ti)) {
 			a, err := GainSight(rt, GainRequest{Move: Move{Model: c.mover, Allowance: allowance}, Target: c.target})
 			if err != nil {
 				t.Fatal(err)
@@ -135,9 +138,9 @@ func TestBreakSightAgainstBruteForce(t *testing.T) {
 		t.Skip("brute force")
 	}
 	const allowance = 5.0
-	for ti, bf := range smallTables(t, 6) {
+	for ti, bf := range smallTables(t, 10) {
 		rt := movement.NewRouter(bf)
-		for ci, c := range randomCases(bf, "", 3, uint64(50+ti)) {
+		for ci, c := range randomCases(bf, "", 4, uint64(50+ti)) {
 			a, err := BreakSight(rt, BreakRequest{Move: Move{Model: c.mover, Allowance: allowance}, Observers: c.observers})
 			if err != nil {
 				t.Fatal(err)
@@ -161,5 +164,5 @@ func TestBreakSightAgainstBruteForce(t *testing.T) {
 }
 
 func caseName(ti, ci int, kind string, c refCase) string {
-	return kind + " table " + string(rune('0'+ti)) + " case " + string(rune('0'+ci)) + " " + c.mover
+	return fmt.Sprintf("%s table %d case %d %s", kind, ti, ci, c.mover)
 }
