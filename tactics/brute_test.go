@@ -163,6 +163,7 @@ func TestBreakSightAgainstBruteForce(t *testing.T) {
 	}
 }
 
+// caseName names a case in failure messages.
 func caseName(ti, ci int, kind string, c refCase) string {
 	return fmt.Sprintf("%s table %d case %d %s", kind, ti, ci, c.mover)
 }

@@ -75,6 +75,7 @@ func moveText(a tactics.Answer) string {
 		a.Model, a.At.X, a.At.Y, a.FacingDeg, a.Route.Length, a.Route.Cost, a.Tolerance)
 }
 
+// gainText explains a gain-sight answer with its numbers.
 func gainText(q *GainSightRequest, a tactics.Answer) string {
 	goal := "see " + q.Target
 	switch {
@@ -101,6 +102,7 @@ func gainText(q *GainSightRequest, a tactics.Answer) string {
 	return s
 }
 
+// breakText explains a break-sight answer, observer by observer.
 func breakText(q *BreakSightRequest, a tactics.Answer) string {
 	goal := "hide from " + strings.Join(q.Observers, ", ")
 	if !a.Found {
