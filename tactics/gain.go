@@ -133,7 +133,7 @@ func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Ans
 	if s.err != nil {
 		return a, s.err
 	}
-	a.Exhausted = s.stopped && !s.found
+	a.Exhausted = s.stopped
 	if !s.found {
 		return a, nil
 	}

@@ -71,7 +71,9 @@ type Answer struct {
 	// search's resolution).
 	Found bool `json:"found"`
 	// Exhausted reports that the search stopped at its work limit: a
-	// false Found then means "not known", never "unreachable".
+	// false Found then means "not known", never "unreachable", and a
+	// found move is legal but may be longer than Tolerance above the
+	// shortest.
 	Exhausted bool `json:"exhausted"`
 	// Already reports that the model satisfies the condition where it
 	// stands (the move is empty).

@@ -99,7 +99,15 @@ func gainText(q *GainSightRequest, a tactics.Answer) string {
 	if a.Verdict != "" {
 		s += " " + a.Verdict
 	}
-	return s
+	return s + stoppedText(a)
+}
+
+// stoppedText warns that a found move may not be the shortest.
+func stoppedText(a tactics.Answer) string {
+	if a.Exhausted {
+		return " The search stopped at its work limit: a shorter move may exist."
+	}
+	return ""
 }
 
 // breakText explains a break-sight answer, observer by observer.
@@ -128,5 +136,5 @@ func breakText(q *BreakSightRequest, a tactics.Answer) string {
 	if a.Verdict != "" {
 		s += " " + a.Verdict
 	}
-	return s
+	return s + stoppedText(a)
 }
