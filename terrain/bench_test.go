@@ -48,3 +48,25 @@ func BenchmarkVisitRect(b *testing.B) {
 		b.Fatal("no items visited")
 	}
 }
+
+// BenchmarkMoveModel moves one model of the reference table (compare with
+// BenchmarkNew): the occluders of the battlefield moved from are built, as
+// in a client that queries between moves.
+func BenchmarkMoveModel(b *testing.B) {
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
+	if err != nil {
+		b.Fatal(err)
+	}
+	bf.Occluders()
+	m := bf.Models()[0]
+	b.ReportAllocs()
+	i := 0
+	for ; b.Loop(); i++ {
+		d := 0.01 * float64(i%8)
+		nb, err := bf.MoveModel(m.ID, geom.Pt(m.Position.X+d, m.Position.Y), m.Facing)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nb.Occluders()
+	}
+}

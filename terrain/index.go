@@ -2,7 +2,7 @@ package terrain
 
 import (
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -199,16 +199,31 @@ func buildIndex(items []Item, boxes []box3) index {
 }
 
 // strSort orders idx by sort-tile-recursive tiling: into vertical slices by
-// x centre, each slice by y centre.
+// x centre, each slice by y centre. The keys are read once per item and the
+// sorts are stable, so equal keys keep their input order.
 func strSort(idx []int, key func(i, axis int) float64) {
 	n := len(idx)
-	sort.SliceStable(idx, func(a, b int) bool { return key(idx[a], 0) < key(idx[b], 0) })
+	kx, ky := make([]float64, n), make([]float64, n)
+	for _, i := range idx {
+		kx[i], ky[i] = key(i, 0), key(i, 1)
+	}
+	by := func(k []float64) func(a, b int) int {
+		return func(a, b int) int {
+			switch {
+			case k[a] < k[b]:
+				return -1
+			case k[b] < k[a]:
+				return 1
+			}
+			return 0
+		}
+	}
+	slices.SortStableFunc(idx, by(kx))
 	leaves := (n + leafSize - 1) / leafSize
-	slices := int(math.Ceil(math.Sqrt(float64(leaves))))
-	per := slices * leafSize
+	tiles := int(math.Ceil(math.Sqrt(float64(leaves))))
+	per := tiles * leafSize
 	for start := 0; start < n; start += per {
-		s := idx[start:min(start+per, n)]
-		sort.SliceStable(s, func(a, b int) bool { return key(s[a], 1) < key(s[b], 1) })
+		slices.SortStableFunc(idx[start:min(start+per, n)], by(ky))
 	}
 }
 
