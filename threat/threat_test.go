@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/los"
@@ -72,8 +73,6 @@ func TestCellsEqualSingleQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proto, _, _ := prepare(bf, model)
-	_ = proto
 	base, p, err := prepare(bf, model)
 	if err != nil {
 		t.Fatal(err)
@@ -119,9 +118,14 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: Compute = %v, want %v", tt.name, err, tt.want)
 		}
 	}
-	big, _ := terrain.New(terrain.Table{Width: 1000, Depth: 1000}, nil, nil)
-	if _, err := Compute(ctx, big, model, []string{"x"}, Options{}); !errors.Is(err, ErrInput) {
-		t.Errorf("unknown observer on empty table: %v", err)
+	big, err := terrain.New(terrain.Table{Width: 1000, Depth: 1000}, nil,
+		[]terrain.Model{figure("o", "a", 1, 1, 1), figure("t", "b", 5, 5, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compute(ctx, big, *mustModel(t, big, "t"), []string{"o"}, Options{}); !errors.Is(err, ErrInput) ||
+		!strings.Contains(err.Error(), "16000000 cells") {
+		t.Errorf("1000 x 1000 in at 0.25 in: Compute = %v, want the cell limit", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
