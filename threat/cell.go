@@ -15,9 +15,10 @@ const (
 )
 
 // Place returns the battlefield with the prototype standing at p, or the
-// reason it cannot stand there ("" when it can). base must hold a model of
+// reason it cannot stand there ("" when it can). r roams the model of
 // proto.ID.
-func Place(base *terrain.Battlefield, proto terrain.Model, p geom.Point) (*terrain.Battlefield, string) {
+func Place(r *terrain.Roaming, proto terrain.Model, p geom.Point) (*terrain.Battlefield, string) {
+	base := r.Battlefield()
 	proto.Position = p
 	ring := proto.PlanRing(nil)
 	t := base.Table()
@@ -29,7 +30,7 @@ func Place(base *terrain.Battlefield, proto terrain.Model, p geom.Point) (*terra
 	if r := blocked(base, &proto, ring); r != "" {
 		return nil, r
 	}
-	nb, err := base.ReplaceModel(proto)
+	nb, err := r.Place(proto)
 	if err != nil {
 		return nil, ReasonGround
 	}
@@ -74,7 +75,7 @@ func blocked(bf *terrain.Battlefield, m *terrain.Model, ring []geom.Point) strin
 
 // evalCell answers one cell: the model placed at p, then each observer's
 // queries on that battlefield.
-func evalCell(base *terrain.Battlefield, proto terrain.Model, p geom.Point, observers []string, opt *Options) (Cell, error) {
+func evalCell(base *terrain.Roaming, proto terrain.Model, p geom.Point, observers []string, opt *Options) (Cell, error) {
 	bf, reason := Place(base, proto, p)
 	if reason != "" {
 		return Cell{Reason: reason}, nil

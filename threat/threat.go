@@ -162,7 +162,11 @@ func Compute(ctx context.Context, bf *terrain.Battlefield, model terrain.Model, 
 	}
 	m := &Map{Model: model.ID, Observers: append([]string(nil), observers...), Res: res, NX: nx, NY: ny,
 		Range: opt.Range, HasShot: opt.Shot != nil, Cells: make([]Cell, nx*ny)}
-	if err := m.fill(ctx, base, proto, opt); err != nil {
+	r, err := base.Roam(model.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.fill(ctx, r, proto, opt); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -199,7 +203,7 @@ func prepare(bf *terrain.Battlefield, model terrain.Model) (*terrain.Battlefield
 }
 
 // fill computes every cell, rows shared out among the workers.
-func (m *Map) fill(ctx context.Context, base *terrain.Battlefield, proto terrain.Model, opt Options) error {
+func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Model, opt Options) error {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

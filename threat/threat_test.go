@@ -67,8 +67,8 @@ func single(t *testing.T, bf *terrain.Battlefield, id string, obs []string, opt 
 }
 
 func TestCellsEqualSingleQueries(t *testing.T) {
-	bf, model, obs := refSetup(t, 4)
-	opt := Options{Resolution: 2, Range: 18}
+	bf, model, obs := refSetup(t, 6)
+	opt := Options{Resolution: 1, Range: 18}
 	m, err := Compute(context.Background(), bf, model, obs, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -77,25 +77,41 @@ func TestCellsEqualSingleQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r, err := base.Roam(model.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	standable := 0
-	for range 60 {
+	elevated := 0
+	for range 200 {
 		i, j := rng.IntN(m.NX), rng.IntN(m.NY)
 		got := m.Cells[j*m.NX+i]
-		nb, reason := Place(base, p, m.Centre(i, j))
+		_, reason := Place(r, p, m.Centre(i, j))
 		if reason != "" {
 			if got.Standable || got.Reason != reason {
 				t.Errorf("cell (%d, %d) = %+v, want not standable (%s)", i, j, got, reason)
 			}
 			continue
 		}
+		// The single queries run on the battlefield ReplaceModel (New's
+		// values, a fresh index) gives, not on the roaming one.
+		q := p
+		q.Position = m.Centre(i, j)
+		nb, err := base.ReplaceModel(q)
+		if err != nil {
+			t.Fatalf("cell (%d, %d): standable but ReplaceModel = %v", i, j, err)
+		}
 		standable++
+		if mm, _ := nb.Model(model.ID); mm.Elevated() {
+			elevated++
+		}
 		if want := single(t, nb, model.ID, obs, opt); got != want {
 			t.Errorf("cell (%d, %d) at %v = %+v, want %+v", i, j, m.Centre(i, j), got, want)
 		}
 	}
-	if standable < 20 {
-		t.Errorf("only %d standable cells checked", standable)
+	if standable < 50 || elevated == 0 {
+		t.Errorf("only %d standable cells checked, %d elevated", standable, elevated)
 	}
 }
 
