@@ -58,6 +58,31 @@ func (bf *Battlefield) Roam(id string) (*Roaming, error) {
 // errors. A model whose box leaves the loose box (a differently shaped m)
 // gets ReplaceModel's full rebuild instead.
 func (r *Roaming) Place(m Model) (*Battlefield, error) {
+	return r.place(m, nil)
+}
+
+// Placer places a Roaming's model with one reused buffer: the battlefield
+// its Place returns is valid only until the next call of Place on the
+// same Placer (its models are the buffer). A Placer is for one goroutine;
+// make one per worker.
+type Placer struct {
+	r   *Roaming
+	buf []Model
+}
+
+// Placer returns a new Placer of r.
+func (r *Roaming) Placer() *Placer { return &Placer{r: r} }
+
+// Place is Roaming.Place, the result valid until the next call.
+func (p *Placer) Place(m Model) (*Battlefield, error) {
+	if p.buf == nil {
+		p.buf = make([]Model, len(p.r.base.models))
+	}
+	return p.r.place(m, p.buf)
+}
+
+// place is Place writing the models into buf when it is not nil.
+func (r *Roaming) place(m Model, buf []Model) (*Battlefield, error) {
 	bf := r.base
 	if m.ID != bf.models[r.i].ID {
 		return nil, fieldErr("models.id", ErrInvalidValue, "%q is not the roaming model %q", m.ID, bf.models[r.i].ID)
@@ -70,7 +95,11 @@ func (r *Roaming) Place(m Model) (*Battlefield, error) {
 	if c.Squad != bf.models[r.i].Squad || !r.holds(b) {
 		return bf.ReplaceModel(c)
 	}
-	models := slices.Clone(bf.models)
+	models := buf
+	if models == nil {
+		models = make([]Model, len(bf.models))
+	}
+	copy(models, bf.models)
 	models[r.i] = c
 	nb := *bf
 	nb.models = models
@@ -107,3 +136,6 @@ func (s *OccluderSet) with(i int, m *Model) *OccluderSet {
 // Battlefield returns the battlefield Roam was called on, as Place edits
 // it (its index lists the roaming model with the loose box).
 func (r *Roaming) Battlefield() *Battlefield { return r.base }
+
+// Battlefield returns the battlefield of the Placer's Roaming.
+func (p *Placer) Battlefield() *Battlefield { return p.r.base }

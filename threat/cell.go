@@ -14,10 +14,18 @@ const (
 	ReasonGround  = "ground"  // ReplaceModel refuses it (level, ground)
 )
 
+// placer places the model; *terrain.Roaming and *terrain.Placer are
+// placers.
+type placer interface {
+	Place(m terrain.Model) (*terrain.Battlefield, error)
+	Battlefield() *terrain.Battlefield
+}
+
 // Place returns the battlefield with the prototype standing at p, or the
-// reason it cannot stand there ("" when it can). r roams the model of
-// proto.ID.
-func Place(r *terrain.Roaming, proto terrain.Model, p geom.Point) (*terrain.Battlefield, string) {
+// reason it cannot stand there ("" when it can). r places the model of
+// proto.ID (a *terrain.Roaming, or a worker's *terrain.Placer whose
+// battlefield is valid until its next Place).
+func Place(r placer, proto terrain.Model, p geom.Point) (*terrain.Battlefield, string) {
 	base := r.Battlefield()
 	proto.Position = p
 	ring := proto.PlanRing(nil)
@@ -75,7 +83,7 @@ func blocked(bf *terrain.Battlefield, m *terrain.Model, ring []geom.Point) strin
 
 // evalCell answers one cell: the model placed at p, then each observer's
 // queries on that battlefield.
-func evalCell(base *terrain.Roaming, proto terrain.Model, p geom.Point, observers []string, opt *Options) (Cell, error) {
+func evalCell(base placer, proto terrain.Model, p geom.Point, observers []string, opt *Options) (Cell, error) {
 	bf, reason := Place(base, proto, p)
 	if reason != "" {
 		return Cell{Reason: reason}, nil

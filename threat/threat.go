@@ -217,6 +217,7 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			pl := base.Placer()
 			for {
 				j := int(next.Add(1) - 1)
 				if j >= m.NY {
@@ -229,7 +230,7 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 					return
 				}
 				for i := range m.NX {
-					c, err := evalCell(base, proto, m.Centre(i, j), m.Observers, &opt)
+					c, err := evalCell(pl, proto, m.Centre(i, j), m.Observers, &opt)
 					if err != nil {
 						once.Do(func() { firstErr = err })
 						return
