@@ -58,6 +58,10 @@ func runThreat(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sightline threat: give -o OUT.png, --json or --csv\n")
 		return exitInvalid
 	}
+	if c := (threat.Cell{}); math.IsNaN(c.Value(threat.Layer(*layer))) {
+		fmt.Fprintf(stderr, "sightline threat: --layer %q: want seen, centre, maxFraction, inRange or legal\n", *layer)
+		return exitInvalid
+	}
 	f, code := load(pos[0], stderr)
 	if f == nil {
 		return code
@@ -182,10 +186,6 @@ func progress(stderr io.Writer, opt *threat.Options) (stop func()) {
 
 // writeThreat writes the map in the asked forms.
 func writeThreat(f *scenario.File, m *threat.Map, layer threat.Layer, out string, asJSON, asCSV bool, stdout, stderr io.Writer) int {
-	if c := (threat.Cell{}); math.IsNaN(c.Value(layer)) {
-		fmt.Fprintf(stderr, "sightline threat: --layer %q: want seen, centre, maxFraction, inRange or legal\n", layer)
-		return exitInvalid
-	}
 	if out != "" {
 		h := render.Heat{X0: m.X0, Y0: m.Y0, Res: m.Res, NX: m.NX, NY: m.NY, Values: make([]float64, len(m.Cells)),
 			Max: float64(len(m.Observers)), Title: fmt.Sprintf("%s: %s of %d observers", m.Model, layer, len(m.Observers)), Marks: m.Observers}
