@@ -146,8 +146,11 @@ func buildIndex(items []Item, boxes []box3) index {
 		ix.items[j] = items[i]
 		ix.boxes[j] = boxes[i]
 	}
-	// Leaves over consecutive runs of the tiled items.
-	var level []node
+	// Leaves over consecutive runs of the tiled items; every level has at
+	// most 1/leafSize of the one below, so all nodes fit in n/(leafSize-1)
+	// plus one per level.
+	ix.nodes = make([]node, 0, n/(leafSize-1)+maxStack/(leafSize-1))
+	level := make([]node, 0, (n+leafSize-1)/leafSize)
 	for start := 0; start < n; start += leafSize {
 		end := min(start+leafSize, n)
 		b := emptyBox()
