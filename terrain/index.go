@@ -128,7 +128,12 @@ type index struct {
 
 // buildIndex builds the tree over the given items and boxes (same length).
 func buildIndex(items []Item, boxes []box3) index {
-	n := len(items)
+	return buildIndexOf(len(items), func(i int) (Item, *box3) { return items[i], &boxes[i] })
+}
+
+// buildIndexOf builds the tree over n items given by at (item i and its
+// box), without gathering them first.
+func buildIndexOf(n int, at func(i int) (Item, *box3)) index {
 	ix := index{items: make([]Item, n), boxes: make([]box3, n)}
 	if n == 0 {
 		return ix
@@ -137,14 +142,15 @@ func buildIndex(items []Item, boxes []box3) index {
 	for i := range order {
 		order[i] = i
 	}
-	centre := func(b box3, k int) float64 {
+	centre := func(b *box3, k int) float64 {
 		// Infinite tops (smoke) do not matter: tiling uses x and y only.
 		return 0.5 * (b.lo[k] + b.hi[k])
 	}
-	strSort(order, func(i, k int) float64 { return centre(boxes[i], k) })
+	strSort(order, func(i, k int) float64 { _, b := at(i); return centre(b, k) })
 	for j, i := range order {
-		ix.items[j] = items[i]
-		ix.boxes[j] = boxes[i]
+		it, b := at(i)
+		ix.items[j] = it
+		ix.boxes[j] = *b
 	}
 	// Leaves over consecutive runs of the tiled items; every level has at
 	// most 1/leafSize of the one below, so all nodes fit in n/(leafSize-1)
@@ -166,7 +172,7 @@ func buildIndex(items []Item, boxes []box3) index {
 			ord[i] = i
 		}
 		lv := level
-		strSort(ord, func(i, k int) float64 { return centre(lv[i].box, k) })
+		strSort(ord, func(i, k int) float64 { return centre(&lv[i].box, k) })
 		sorted := make([]node, len(level))
 		for j, i := range ord {
 			sorted[j] = level[i]
@@ -206,7 +212,8 @@ func buildIndex(items []Item, boxes []box3) index {
 // sorts are stable, so equal keys keep their input order.
 func strSort(idx []int, key func(i, axis int) float64) {
 	n := len(idx)
-	kx, ky := make([]float64, n), make([]float64, n)
+	keys := make([]float64, 2*n)
+	kx, ky := keys[:n], keys[n:]
 	for _, i := range idx {
 		kx[i], ky[i] = key(i, 0), key(i, 1)
 	}

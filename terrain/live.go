@@ -91,18 +91,13 @@ func (bf *Battlefield) edit(models []Model, from []int) *Battlefield {
 // New's buildIndex does (same items, same boxes, same order: the same
 // tree).
 func (bf *Battlefield) rebuildIndex() {
-	n := len(bf.pieces) + len(bf.models)
-	items := make([]Item, 0, n)
-	boxes := make([]box3, 0, n)
-	for i := range bf.pieces {
-		items = append(items, Item{Kind: ItemPiece, Index: i})
-	}
-	boxes = append(boxes, bf.pieceBoxes...)
-	for i := range bf.models {
-		items = append(items, Item{Kind: ItemModel, Index: i})
-	}
-	boxes = append(boxes, bf.modelBoxes...)
-	bf.index = buildIndex(items, boxes)
+	np := len(bf.pieces)
+	bf.index = buildIndexOf(np+len(bf.models), func(i int) (Item, *box3) {
+		if i < np {
+			return Item{Kind: ItemPiece, Index: i}, &bf.pieceBoxes[i]
+		}
+		return Item{Kind: ItemModel, Index: i - np}, &bf.modelBoxes[i-np]
+	})
 }
 
 // placeModel checks m as New checks the model at index i and resolves its
