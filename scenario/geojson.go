@@ -1,3 +1,9 @@
+//go:build !(js && wasm)
+
+// ImportGeoJSON and ExportGeoJSON are left out of the WebAssembly build:
+// their GeoJSON library brings in a BSON codec that would add about 0.5 MB
+// (gzip) to the wasm a browser downloads.
+
 package scenario
 
 import (
