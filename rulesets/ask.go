@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -27,11 +26,9 @@ func (e *Env) Ask(bf *terrain.Battlefield, name string, raw json.RawMessage) (Re
 	if !ok {
 		return Result{}, fmt.Errorf("rulesets: %q is not a query kind of ruleset %q; its kinds: %s: %w", name, g.Name, strings.Join(g.KindNames(), ", "), ErrUnknownKind)
 	}
-	req := k.newRequest()
-	if err := scenario.DecodeValue(raw, e.Path, e.Units, req); err != nil {
+	answer, err := k.Prepare(e, raw, e.Path)
+	if err != nil {
 		return Result{}, err
 	}
-	sub := *e
-	sub.Battlefield, sub.Kind = bf, name
-	return k.run(&sub, req)
+	return answer(bf)
 }

@@ -169,16 +169,17 @@ func endFacing(mode Facing, m *terrain.Model, path []geom.Point, toward geom.Poi
 }
 
 // Moved returns bf with model id at pose (position, facing), standing on
-// the surface under it (terrain.Battlefield.GroundUnder), figures carried
-// along. It rebuilds the battlefield with terrain.New.
+// the surface under it (its Elevation dropped, as
+// terrain.Battlefield.GroundUnder reads a move), figures carried along.
+// It is terrain.Battlefield.ReplaceModel: the pieces and the other
+// models' prepared data are shared, and the answers equal those of
+// terrain.New with the model moved.
 func Moved(bf *terrain.Battlefield, id string, at geom.Point, facing s1.Angle) (*terrain.Battlefield, error) {
-	ms := append([]terrain.Model(nil), bf.Models()...)
-	i, ok := bf.ModelIndex(id)
+	old, ok := bf.Model(id)
 	if !ok {
 		return nil, fmt.Errorf("tactics: model %q: no such model: %w", id, terrain.ErrUnknownID)
 	}
-	old := bf.Models()[i]
-	m := old
+	m := *old
 	m.Position, m.Facing, m.Elevation = at, facing, nil
 	if len(old.Figures) > 0 {
 		sin, cos := math.Sincos(float64(facing - old.Facing))
@@ -188,8 +189,7 @@ func Moved(bf *terrain.Battlefield, id string, at geom.Point, facing s1.Angle) (
 			m.Figures[k] = geom.Pt(at.X+dx*cos-dy*sin, at.Y+dx*sin+dy*cos)
 		}
 	}
-	ms[i] = m
-	return terrain.New(bf.Table(), bf.Pieces(), ms)
+	return bf.ReplaceModel(m)
 }
 
 // eyeAt returns m's eye point with its position moved to p.
