@@ -86,7 +86,7 @@ func SafeSpots(rt *movement.Router, req BreakRequest, cell float64) (Spots, erro
 			if req.Fraction == 0 && req.Shot == nil && hd.seenQuick(p, hd.facing(p)) {
 				continue
 			}
-			tests += 20 // an exact test rebuilds the battlefield
+			tests += 20 // an exact test moves the model on a copy of the battlefield
 			ok, err := hd.holds(p)
 			if err != nil {
 				return out, err
