@@ -193,6 +193,12 @@ type fracScratch struct {
 	next  [][2]int
 	wedge []geom.Point // plan hull of the eye and the target
 	wtmp  []geom.Point
+	// seen[id] == gen marks the occluder ids gatherWedge met.
+	seen []uint32
+	gen  uint32
+	// bboxGather gathers every item in the plan bounds of the eye and the
+	// target instead (the former gather, for the tests that compare).
+	bboxGather bool
 }
 
 // scratchPool recycles fracScratch spaces between queries.
@@ -303,17 +309,22 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 // f, reaching above zmin) and keeps the clipped parts in front of the
 // target in sc.parts, with their items in sc.items.
 func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin float64) {
-	// Candidates: every item whose plan box meets the plan box of the eye
-	// and the target, which holds every sightline of the query.
-	box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
-	sc.cands = sc.cands[:0]
-	bf.VisitRect(box, func(it terrain.Item) bool {
-		sc.cands = append(sc.cands, it)
-		return true
-	})
+	// Candidates: the items listed in the grid cells the sight wedge (the
+	// plan hull of the eye and the target, which holds every sightline of
+	// the query) may touch.
 	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
 	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
+	if sc.bboxGather {
+		box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
+		sc.cands = sc.cands[:0]
+		bf.VisitRect(box, func(it terrain.Item) bool {
+			sc.cands = append(sc.cands, it)
+			return true
+		})
+	} else {
+		sc.gatherWedge(bf, sc.wedge, geom.Flat(v.eye))
+	}
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
 		if v.covered && v.earlyStop {
