@@ -47,8 +47,7 @@ func TestWedgeGatherMatchesBox(t *testing.T) {
 // or the bounding-box gather.
 func fractionWith(bf *terrain.Battlefield, i, j int, box bool) FractionResult {
 	f := newFilter(bf, &Options{}, i, j, nil)
-	sc := new(fracScratch)
-	sc.bboxGather = box
+	sc := &fracScratch{bboxGather: box, noProof: true}
 	return visibleFraction(bf, bf.Models()[i].EyePoint(), j, &f, sc, fracFull)
 }
 
@@ -84,5 +83,49 @@ func TestBandSpan(t *testing.T) {
 		if ok != c.ok || (ok && (lo != c.lo || hi != c.hi)) {
 			t.Errorf("bandSpan(%v, %v) = %v, %v, %v; want %v, %v, %v", c.y0, c.y1, lo, hi, ok, c.lo, c.hi, c.ok)
 		}
+	}
+}
+
+// TestFractionProofMatchesRegion compares the public VisibleFraction,
+// which settles wholly hidden targets by the cover proof, with the full
+// region computation: the same fraction (to 1e-9), and a proven target's
+// one reported occluder hides all of it in the region too.
+func TestFractionProofMatchesRegion(t *testing.T) {
+	proven := 0
+	for _, n := range []int{50, 800} {
+		bf, err := terrain.GenerateBattlefield(int64(n), terrain.ScaledGenerate(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms := bf.Models()
+		rng := rand.New(rand.NewPCG(uint64(n), 17))
+		for range 400 {
+			i, j := rng.IntN(len(ms)), rng.IntN(len(ms))
+			if i == j {
+				continue
+			}
+			got, err := VisibleFraction(bf, ms[i].ID, ms[j].ID, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fractionWith(bf, i, j, false)
+			if got.Case != want.Case || math.Abs(got.Fraction-want.Fraction) > 1e-9 {
+				t.Fatalf("%s→%s: proof %s %.12f, region %s %.12f", ms[i].ID, ms[j].ID, got.Case, got.Fraction, want.Case, want.Fraction)
+			}
+			if got.Case != CaseSilhouette || len(got.Hidden) != 1 || got.Hidden[0].Fraction != 1 || len(want.Hidden) == 1 && want.Hidden[0].Fraction == 1 {
+				continue
+			}
+			proven++
+			found := false
+			for _, h := range want.Hidden {
+				found = found || (h.Item == got.Hidden[0].Item && h.Fraction > 1-1e-9)
+			}
+			if !found {
+				t.Errorf("%s→%s: proven hidden by %s, region shares %v", ms[i].ID, ms[j].ID, got.Hidden[0].ID, want.Hidden)
+			}
+		}
+	}
+	if proven == 0 {
+		t.Error("no pair settled by the proof")
 	}
 }
