@@ -29,6 +29,7 @@ func main() {
 	out := flag.String("out", "docs/performance-scale", "output path without extension (.tsv and .png are written)")
 	plotOnly := flag.Bool("plot", false, "only redraw the plot from the existing .tsv")
 	benchtime := flag.String("benchtime", "1s", "time or iterations (Nx) per benchmark")
+	flag.StringVar(&unit, "unit", "ns", `unit of the table: "ns" (measured here) or "Ir" (instructions per op, from callgrind.sh; with -plot)`)
 	flag.Parse()
 	if err := flag.Set("test.benchtime", *benchtime); err != nil {
 		fail(err)
@@ -122,8 +123,20 @@ func readTSV(path string) ([]row, error) {
 	return rows, sc.Err()
 }
 
-// human formats nanoseconds with a unit.
+// unit is the table's unit (-unit).
+var unit = "ns"
+
+// human formats a figure with its unit.
 func human(ns float64) string {
+	if unit != "ns" && !math.IsNaN(ns) {
+		switch {
+		case ns >= 1e6:
+			return fmt.Sprintf("%.2fM %s", ns/1e6, unit)
+		case ns >= 1e3:
+			return fmt.Sprintf("%.1fk %s", ns/1e3, unit)
+		}
+		return fmt.Sprintf("%.0f %s", ns, unit)
+	}
 	switch {
 	case math.IsNaN(ns):
 		return "–"
@@ -198,7 +211,11 @@ func plot(path string, rows []row) error {
 	}
 	dc.SetRGB(0, 0, 0)
 	dc.DrawStringAnchored("pieces on the table (constant density; 3,000 pieces = 372 x 372 in)", (left+w-right)/2, h-18, 0.5, 0.5)
-	dc.DrawStringAnchored("time per query (log scale)", left, top-20, 0, 0.5)
+	ylabel := "time per query (log scale)"
+	if unit != "ns" {
+		ylabel = "instructions per query (" + unit + ", callgrind; log scale)"
+	}
+	dc.DrawStringAnchored(ylabel, left, top-20, 0, 0.5)
 	palette := [][3]float64{{0.12, 0.47, 0.71}, {1, 0.5, 0.05}, {0.17, 0.63, 0.17}, {0.84, 0.15, 0.16}, {0.58, 0.4, 0.74}, {0.55, 0.34, 0.29}, {0.89, 0.47, 0.76}}
 	for k, r := range rows {
 		c := palette[k%len(palette)]
