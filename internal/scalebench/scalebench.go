@@ -10,6 +10,7 @@ package scalebench
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -85,6 +86,22 @@ func Pairs(bf *terrain.Battlefield, local bool) [][2]int {
 	return out
 }
 
+// cpuMeter reports, as cpu-ns/op, the CPU time the benchmark's own thread
+// spent per op (wall-clock ns/op is unreliable on a shared machine; the
+// thread's CPU time much less so). Call stop with the number of ops after
+// the loop.
+func cpuMeter(b *testing.B) (stop func(ops int)) {
+	runtime.LockOSThread()
+	t0, ok := threadCPU()
+	return func(ops int) {
+		t1, ok1 := threadCPU()
+		runtime.UnlockOSThread()
+		if ok && ok1 && ops > 0 {
+			b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(ops), "cpu-ns/op")
+		}
+	}
+}
+
 // benchSegment is the sightline a shot traces: eye to eye of random pairs,
 // the shooter and the target ignored.
 func benchSegment(b *testing.B, pieces int) {
@@ -92,11 +109,13 @@ func benchSegment(b *testing.B, pieces int) {
 	ms := bf.Models()
 	pairs := Pairs(bf, false)
 	b.ReportAllocs()
+	stop := cpuMeter(b)
 	i := 0
 	for ; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
 		los.SightSegment(bf, ms[p[0]].EyePoint(), ms[p[1]].EyePoint(), los.Options{}, ms[p[0]].ID, ms[p[1]].ID)
 	}
+	stop(i)
 }
 
 func benchSight(b *testing.B, pieces int) {
@@ -104,6 +123,7 @@ func benchSight(b *testing.B, pieces int) {
 	ms := bf.Models()
 	pairs := Pairs(bf, false)
 	b.ReportAllocs()
+	stop := cpuMeter(b)
 	i := 0
 	for ; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
@@ -111,6 +131,7 @@ func benchSight(b *testing.B, pieces int) {
 			b.Fatal(err)
 		}
 	}
+	stop(i)
 }
 
 func benchFraction(b *testing.B, pieces int, local bool) {
@@ -118,6 +139,7 @@ func benchFraction(b *testing.B, pieces int, local bool) {
 	ms := bf.Models()
 	pairs := Pairs(bf, local)
 	b.ReportAllocs()
+	stop := cpuMeter(b)
 	i := 0
 	for ; b.Loop(); i++ {
 		p := pairs[i%len(pairs)]
@@ -125,6 +147,7 @@ func benchFraction(b *testing.B, pieces int, local bool) {
 			b.Fatal(err)
 		}
 	}
+	stop(i)
 }
 
 // route is a ground infantry model of bf and a legal destination about
@@ -162,11 +185,14 @@ func benchRoute(b *testing.B, pieces int, unweighted bool) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	for b.Loop() {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		if _, err := rt.ShortestPath(id, to, opt); err != nil {
 			b.Fatal(err)
 		}
 	}
+	stop(i)
 }
 
 // benchNew is terrain.New with the occluders prepared (what the first
@@ -174,11 +200,14 @@ func benchRoute(b *testing.B, pieces int, unweighted bool) {
 func benchNew(b *testing.B, pieces int) {
 	tab, ps, ms := terrain.Generate(1, terrain.ScaledGenerate(pieces))
 	b.ReportAllocs()
-	for b.Loop() {
+	stop := cpuMeter(b)
+	i := 0
+	for ; b.Loop(); i++ {
 		bf, err := terrain.New(tab, ps, ms)
 		if err != nil {
 			b.Fatal(err)
 		}
 		bf.Occluders()
 	}
+	stop(i)
 }
