@@ -291,8 +291,10 @@ func (st *segState) walk() {
 		}
 		for i := ia; ; i += istep {
 			k := j*g.NX + i
-			for _, id := range g.IDs[g.Start[k]:g.Start[k+1]] {
-				if !firstMeet(&g.Spans[id], int32(i), rs, istep, pj, pi0, pi1) {
+			s0, s1 := g.Start[k], g.Start[k+1]
+			spans := g.IDSpans[s0:s1]
+			for x, id := range g.IDs[s0:s1] {
+				if !firstMeet(&spans[x], int32(i), rs, istep, pj, pi0, pi1) {
 					continue
 				}
 				if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {

@@ -22,6 +22,9 @@ type PlanGrid struct {
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
 	Spans []CellSpan
+	// IDSpans is Spans[IDs[k]] at index k: read along with IDs, it spares
+	// a walk a random access per listed id.
+	IDSpans []CellSpan
 }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
@@ -111,11 +114,13 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	}
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
+	g.IDSpans = make([]CellSpan, len(g.IDs))
 	next := make([]int32, g.NX*g.NY)
 	copy(next, counts[:g.NX*g.NY])
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
+			g.IDSpans[next[k]] = g.Spans[id]
 			next[k]++
 		})
 	}
