@@ -214,7 +214,7 @@ func plot(path string, rows []row) error {
 	}
 	dc.SetRGB(0, 0, 0)
 	dc.DrawStringAnchored("pieces on the table (constant density; 3,000 pieces = 372 x 372 in)", (left+w-right)/2, h-18, 0.5, 0.5)
-	ylabel := "time per query (log scale)"
+	ylabel := "CPU time per query (the benchmark thread's; log scale)"
 	if unit != "ns" {
 		ylabel = "instructions per query (" + unit + ", callgrind; log scale)"
 	}
