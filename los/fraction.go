@@ -201,6 +201,7 @@ type fracScratch struct {
 	// seen[id] == gen marks the occluder ids gatherWedge met.
 	seen []uint32
 	gen  uint32
+	ids  []int32 // the ids gatherWedge met
 	// bboxGather gathers every item in the plan bounds of the eye and the
 	// target instead (the former gather, for the tests that compare).
 	bboxGather bool
@@ -340,7 +341,7 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 			return true
 		})
 	} else {
-		sc.gatherWedge(bf, sc.wedge, geom.Flat(v.eye))
+		sc.gatherWedge(bf, sc.wedge)
 	}
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {

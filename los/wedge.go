@@ -2,6 +2,7 @@ package los
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -10,11 +11,11 @@ import (
 // gatherWedge sets sc.cands to the occluders listed in the grid cells that
 // the convex plan polygon w (the sight wedge: the hull of the eye and the
 // target's plan ring, which holds the plan of every sightline of a
-// fraction query) may touch, each once, rows from the eye's side. Cells
+// fraction query) may touch, each once, in id order. Cells
 // are taken with a margin far above the rounding of their bounds, so no
 // occluder whose plan meets w is missed; the others are rejected by
 // addPart. Without a grid it visits the bounds of w instead.
-func (sc *fracScratch) gatherWedge(bf *terrain.Battlefield, w []geom.Point, eye geom.Point) {
+func (sc *fracScratch) gatherWedge(bf *terrain.Battlefield, w []geom.Point) {
 	sc.cands = sc.cands[:0]
 	occ := bf.Occluders()
 	g := &occ.Grid
@@ -28,14 +29,11 @@ func (sc *fracScratch) gatherWedge(bf *terrain.Battlefield, w []geom.Point, eye 
 		return
 	}
 	np := len(occ.Pieces.Boxes)
+	sc.ids = sc.ids[:0]
 	sc.newGen(np + len(occ.Models.Boxes))
 	m := g.Margin + 1e-9*(1+abs(wb.X0)+abs(wb.Y0)+(wb.X1-wb.X0)+(wb.Y1-wb.Y0))
 	j0, j1 := g.Row(wb.Y0-m), g.Row(wb.Y1+m)
-	jstep, ja, jb := 1, j0, j1
-	if eye.Y > 0.5*(wb.Y0+wb.Y1) {
-		jstep, ja, jb = -1, j1, j0
-	}
-	for j := ja; ; j += jstep {
+	for j := j0; j <= j1; j++ {
 		y0 := max(wb.Y0, g.Y0+float64(j)*g.CH-m)
 		y1 := min(wb.Y1, g.Y0+float64(j+1)*g.CH+m)
 		if x0, x1, ok := bandSpan(w, y0, y1); ok {
@@ -46,16 +44,20 @@ func (sc *fracScratch) gatherWedge(bf *terrain.Battlefield, w []geom.Point, eye 
 						continue
 					}
 					sc.seen[id] = sc.gen
-					if int(id) < np {
-						sc.cands = append(sc.cands, terrain.Item{Kind: terrain.ItemPiece, Index: int(id)})
-					} else {
-						sc.cands = append(sc.cands, terrain.Item{Kind: terrain.ItemModel, Index: int(id) - np})
-					}
+					sc.ids = append(sc.ids, id)
 				}
 			}
 		}
-		if j == jb {
-			return
+	}
+	// In id order (pieces, then models, by index): the parts, and so the
+	// rounding of the fraction, do not depend on the grid's layout (a
+	// roaming battlefield's grid differs from a rebuilt one's).
+	slices.Sort(sc.ids)
+	for _, id := range sc.ids {
+		if int(id) < np {
+			sc.cands = append(sc.cands, terrain.Item{Kind: terrain.ItemPiece, Index: int(id)})
+		} else {
+			sc.cands = append(sc.cands, terrain.Item{Kind: terrain.ItemModel, Index: int(id) - np})
 		}
 	}
 }
