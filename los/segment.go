@@ -290,16 +290,8 @@ func (st *segState) walk() {
 			rs = int32(i1)
 		}
 		for i := ia; ; i += istep {
-			k := j*g.NX + i
-			s0, s1 := g.Start[k], g.Start[k+1]
-			spans := g.IDSpans[s0:s1]
-			for x, id := range g.IDs[s0:s1] {
-				if !firstMeet(&spans[x], int32(i), rs, istep, pj, pi0, pi1) {
-					continue
-				}
-				if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
-					return
-				}
+			if !st.queueCell(j*g.NX+i, cellPos{int32(i), rs, istep, pj, pi0, pi1}, rx, ry) {
+				return
 			}
 			if st.ncand > 0 && !st.flush() {
 				return
@@ -322,6 +314,36 @@ func (st *segState) walk() {
 			return
 		}
 	}
+}
+
+// cellPos places a cell in the walk for firstMeet: its column i, the row's
+// first column rs and direction istep, and the previous row pj with its
+// columns [pi0, pi1].
+type cellPos struct {
+	i, rs    int32
+	istep    int
+	pj       int32
+	pi0, pi1 int32
+}
+
+// queueCell queues the occluders of grid cell k met there first whose box
+// the segment may touch (rx, ry as for boxEntry), and reports whether to
+// go on.
+func (st *segState) queueCell(k int, c cellPos, rx, ry float64) bool {
+	g := &st.occ.Grid
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	s0, s1 := g.Start[k], g.Start[k+1]
+	spans := g.IDSpans[s0:s1]
+	for x, id := range g.IDs[s0:s1] {
+		if !firstMeet(&spans[x], c.i, c.rs, c.istep, c.pj, c.pi0, c.pi1) {
+			continue
+		}
+		if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+			return false
+		}
+	}
+	return true
 }
 
 // firstMeet reports whether cell column i of the row being walked is the
