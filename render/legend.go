@@ -17,6 +17,8 @@ const (
 	lgViolation
 	lgLinkOK
 	lgLinkBroken
+	lgLinkArc
+	lgLinkSeen
 	lgArc
 	lgRing
 	lgTemplate
@@ -205,6 +207,12 @@ func (c *canvas) drawLegend(dry bool) float64 {
 	}
 	if has(lgLinkBroken) {
 		lineEntry(ColorBlocked, true, "coherency broken")
+	}
+	if has(lgLinkArc) {
+		lineEntry(ColorArc, false, "direction the arc is judged in")
+	}
+	if has(lgLinkSeen) {
+		lineEntry(ColorClear, true, "where the mover is first seen")
 	}
 	if has(lgArc) {
 		swatch(withAlpha(ColorArc, 0x40), ColorArc, "fire arc")

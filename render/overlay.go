@@ -62,13 +62,32 @@ type PathOverlay struct {
 	Violations []Violation
 }
 
-// Link is a coherency link between two models: green when kept, red and
-// dashed when broken. Label (for example the gap in inches) is optional.
+// Link is a straight line between two table points that is not a
+// sightline: a coherency link between two models (Kind LinkCoherency, the
+// zero value), the direction in which an arc was judged (LinkArc), or
+// where a moving model is first seen from (LinkSeen). A link is green
+// when OK (kept, in arc) and red and dashed when not; an arc link is drawn
+// in the arc colour. Label (for example the gap in inches) is optional.
+// The legend names each kind.
 type Link struct {
 	A, B  geom.Point
 	OK    bool
 	Label string
+	Kind  LinkKind
 }
+
+// LinkKind says what a Link shows, so the legend can name it.
+type LinkKind int
+
+// Link kinds.
+const (
+	// LinkCoherency is a coherency link between two models of a squad.
+	LinkCoherency LinkKind = iota
+	// LinkArc joins a shooter to the point its arc was judged at.
+	LinkArc
+	// LinkSeen joins an observer to where a moving model is first seen.
+	LinkSeen
+)
 
 // Template is a blast or flame template on the plan: a polygon, or a
 // circle when Circle is set. Hit lists ids (models, pieces) outlined as
@@ -138,6 +157,14 @@ func (p PathOverlay) marks(l *legendSet) {
 	}
 }
 func (k Link) marks(l *legendSet) {
+	switch k.Kind {
+	case LinkArc:
+		l.mark(lgLinkArc)
+		return
+	case LinkSeen:
+		l.mark(lgLinkSeen)
+		return
+	}
 	if k.OK {
 		l.mark(lgLinkOK)
 	} else {

@@ -154,8 +154,12 @@ func (p PathOverlay) draw(c *canvas) {
 func (l Link) draw(c *canvas) {
 	col := ColorClear
 	var dash []float64
-	if l.OK {
-	} else {
+	switch {
+	case l.Kind == LinkArc:
+		col = ColorArc
+	case l.Kind == LinkSeen:
+		dash = []float64{5, 3}
+	case !l.OK:
 		col, dash = ColorBlocked, []float64{5, 3}
 	}
 	c.line(l.A, l.B, col, 2, dash...)

@@ -178,7 +178,7 @@ func Arc(env *rulesets.Env, q *ArcRequest) (rulesets.Result, error) {
 	a.Set("bearingClockwise", rulesets.Round(r.BearingClockwise))
 	a.Explanation = r.Explain()
 	if from, ok := env.Battlefield.Model(q.From); ok {
-		a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: r.ArcOf})
+		a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: arcLabel(r), Kind: render.LinkArc})
 	}
 	return a, nil
 }
@@ -203,7 +203,7 @@ func SightAlongPath(env *rulesets.Env, q *AlongPathRequest) (rulesets.Result, er
 	a.Explanation = r.Explain()
 	a.Draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
 	if from, ok := env.Battlefield.Model(q.From); ok && r.FirstVisibleAt != nil {
-		a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen"})
+		a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen", Kind: render.LinkSeen})
 	}
 	return a, nil
 }
@@ -267,4 +267,13 @@ func drawWindows(env *rulesets.Env, from, to string, r los.WindowResult, a *rule
 	for _, c := range r.Candidates {
 		a.Draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
 	}
+}
+
+// arcLabel captions an arc link: the arc the target is in, and whether
+// that is the arc asked about.
+func arcLabel(r los.ArcResult) string {
+	if r.InArc || r.Arc == r.ArcOf {
+		return fmt.Sprintf("%s arc, %.0f°", r.ArcOf, r.Bearing)
+	}
+	return fmt.Sprintf("%s arc, not %s", r.ArcOf, r.Arc)
 }
