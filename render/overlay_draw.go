@@ -14,16 +14,16 @@ func (s Sightline) draw(c *canvas) {
 	xb, yb := c.px(b)
 	dc := c.dc
 	if s.Clear {
-		c.line(a, b, ColorClear, 2.5)
+		c.overlayLine(a, b, ColorClear, 2.5)
 		c.arrowHead(xa, ya, xb, yb, 9, ColorClear)
 	} else {
 		c.outlineID(s.BlockerID, ColorBlocker, 3.5)
 		if s.BlockPoint != nil {
 			bp := geom.Flat(*s.BlockPoint)
-			c.line(a, bp, ColorBlocked, 2.5)
-			c.line(bp, b, withAlpha(ColorBlocked, 0xB0), 1.5, 6, 4)
+			c.overlayLine(a, bp, ColorBlocked, 2.5)
+			c.overlayLine(bp, b, withAlpha(ColorBlocked, 0xB0), 1.5, 6, 4)
 		} else {
-			c.line(a, b, ColorBlocked, 2.5)
+			c.overlayLine(a, b, ColorBlocked, 2.5)
 		}
 	}
 	col := ColorClear
@@ -98,6 +98,8 @@ func (p PathOverlay) draw(c *canvas) {
 			dc.MoveTo(x, y)
 		} else {
 			dc.LineTo(x, y)
+			x0, y0 := c.px(p.Points[i-1])
+			c.lab.avoidLine(x0, y0, x, y)
 		}
 	}
 	dc.Stroke()
@@ -162,7 +164,7 @@ func (l Link) draw(c *canvas) {
 	case !l.OK:
 		col, dash = ColorBlocked, []float64{5, 3}
 	}
-	c.line(l.A, l.B, col, 2, dash...)
+	c.overlayLine(l.A, l.B, col, 2, dash...)
 	if l.Label != "" && !c.opt.NoLabels {
 		x0, y0 := c.px(l.A)
 		x1, y1 := c.px(l.B)
@@ -203,7 +205,7 @@ func (t Template) draw(c *canvas) {
 }
 
 func (s Scatter) draw(c *canvas) {
-	c.line(s.From, s.To, ColorTemplate, 2.5, 6, 3)
+	c.overlayLine(s.From, s.To, ColorTemplate, 2.5, 6, 3)
 	x0, y0 := c.px(s.From)
 	x1, y1 := c.px(s.To)
 	c.arrowHead(x0, y0, x1, y1, 10, ColorTemplate)
