@@ -52,7 +52,7 @@ func checkWeapon(env *rulesets.Env, w Weapon) error {
 		return env.Errorf("weapon.range", scenario.ErrValue, "a weapon needs a range above 0")
 	}
 	if w.MinRange > w.Range {
-		return env.Errorf("weapon.minRange", scenario.ErrValue, "%g is above range %g", float64(w.MinRange), float64(w.Range))
+		return env.Errorf("weapon.minRange", scenario.ErrValue, "%g in is above range %g in", float64(w.MinRange), float64(w.Range))
 	}
 	return nil
 }
