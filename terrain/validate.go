@@ -416,5 +416,11 @@ func (bf *Battlefield) checkGarrison(path string, m *Model) error {
 	if g.Wall != "" && !slices.ContainsFunc(p.Building.Walls, func(w Wall) bool { return w.ID == g.Wall }) {
 		return fieldErr(path+".wall", ErrUnknownID, "building %q has no wall %q", g.Building, g.Wall)
 	}
+	if p.Footprint.Locate(m.Position) == geom.Outside {
+		// Sight out of and into a garrison goes through its building's
+		// windows; a garrison elsewhere would see from one place and be
+		// seen at another.
+		return fieldErr(path+".building", ErrNotAllowed, "the model stands at (%g, %g), outside building %q: a garrison stands in its building", m.Position.X, m.Position.Y, g.Building)
+	}
 	return nil
 }

@@ -57,6 +57,12 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 	if err != nil {
 		return rulesets.Result{}, err
 	}
+	note := ""
+	if w, ok, err := windowBetween(env, q.From, q.To, env.Options.Geometry().Sight); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		note = rangeWindow(&r, w)
+	}
 	var a rulesets.Result
 	a.SetLength("distance", r.Distance)
 	a.Set("fromPoint", rulesets.Point3(r.FromPoint))
@@ -65,9 +71,8 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 	a.SetLength("horizontal", r.Horizontal)
 	a.SetLength("vertical", r.Vertical)
 	a.SetLength("distance3d", r.Distance3D)
-	a.Explanation = r.Explain()
-	a.Draw([]string{q.From, q.To}, render.Link{A: geom.Flat(r.FromPoint), B: geom.Flat(r.ToPoint), OK: true,
-		Label: fmt.Sprintf("%.2f in", r.Distance)})
+	a.Explanation = r.Explain() + note
+	a.Draw([]string{q.From, q.To}, flatLink(r.FromPoint, r.ToPoint, r.Distance))
 	return a, nil
 }
 
@@ -78,6 +83,11 @@ func Sight(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) {
 	opt := env.Options.Geometry().Sight
 	if m, ok := env.Battlefield.Model(q.From); ok && m.Garrison != nil {
 		return garrisonSight(env, q, opt)
+	}
+	if w, ok, err := windowBetween(env, q.From, q.To, opt); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		return sightInto(env, q, w), nil
 	}
 	r, err := los.Sight(env.Battlefield, q.From, q.To, opt)
 	if err != nil {
@@ -132,7 +142,13 @@ func garrisonSight(env *rulesets.Env, q *PairRequest, opt los.Options) (rulesets
 
 // VisibleFraction answers fraction (0..1) plus what hides the rest.
 func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) {
-	r, err := los.VisibleFraction(env.Battlefield, q.From, q.To, env.Options.Geometry().Sight)
+	opt := env.Options.Geometry().Sight
+	if w, ok, err := windowBetween(env, q.From, q.To, opt); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		return fractionWindow(env, q, w, opt)
+	}
+	r, err := los.VisibleFraction(env.Battlefield, q.From, q.To, opt)
 	if err != nil {
 		return rulesets.Result{}, err
 	}
