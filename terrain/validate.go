@@ -85,6 +85,15 @@ func checkPiece(path string, in *Piece, t Table) (Piece, error) {
 	if err := checkEnum(path+".kind", "kind", p.Kind, knownKinds); err != nil {
 		return p, err
 	}
+	if p.Sight == "" {
+		p.Sight = DefaultSight(p.Kind)
+	}
+	if p.Cover == "" {
+		p.Cover = CoverNone
+	}
+	if p.Level == 0 {
+		p.Level = 1
+	}
 	if err := checkEnum(path+".sight", "sight", p.Sight, knownSights); err != nil {
 		return p, err
 	}
@@ -291,6 +300,9 @@ func checkModel(path string, in *Model, t Table) (Model, error) {
 	m := *in
 	if m.ID == "" {
 		return m, fieldErr(path+".id", ErrInvalidValue, "missing id")
+	}
+	if m.Level == 0 {
+		m.Level = 1 // the zero value stands on the ground, as a file without "level"
 	}
 	if err := checkEnum(path+".class", "class", m.Class, knownClasses); err != nil {
 		return m, err
