@@ -54,7 +54,8 @@ type labeler struct {
 	reqs      []labelReq
 	placed    []fbox
 	skipped   int
-	strict    bool // whether free avoids lines too
+	strict    bool       // whether free avoids lines too
+	done      []labelReq // the labels placed, for repeats
 }
 
 func (lb *labeler) add(r labelReq) {
@@ -69,6 +70,9 @@ var labelDirs = [8][2]float64{{1, 0}, {0, -1}, {-1, 0}, {0, 1}, {1, -1}, {-1, -1
 func (lb *labeler) place(c *canvas) {
 	sort.SliceStable(lb.reqs, func(i, j int) bool { return lb.reqs[i].prio < lb.reqs[j].prio })
 	for _, r := range lb.reqs {
+		if lb.repeats(r) {
+			continue
+		}
 		w, h := c.measure(r.text, r.face)
 		w += 4
 		h += 2
@@ -118,6 +122,22 @@ func (lb *labeler) placeOne(c *canvas, r labelReq, w, h float64, rings []float64
 	return false
 }
 
+// repeatRadius is how close, in pixels, two anchors with the same text
+// must be for the second label to be left out: ten windows of one wall
+// all "south: clear" read as one label.
+const repeatRadius = 60
+
+// repeats reports whether a label with r's text was already placed for an
+// anchor near r's.
+func (lb *labeler) repeats(r labelReq) bool {
+	for _, d := range lb.done {
+		if d.text == r.text && math.Hypot(d.ax-r.ax, d.ay-r.ay) < repeatRadius {
+			return true
+		}
+	}
+	return false
+}
+
 // avoidLine asks labels to keep off the pixel segment (x0, y0)-(x1, y1),
 // an overlay line, where another place is free.
 func (lb *labeler) avoidLine(x0, y0, x1, y1 float64) {
@@ -155,6 +175,7 @@ func (lb *labeler) free(b fbox, owner int) bool {
 
 func (lb *labeler) draw(c *canvas, r labelReq, b fbox, leader bool) {
 	lb.placed = append(lb.placed, b)
+	lb.done = append(lb.done, r)
 	if leader {
 		// From the anchor's rim towards the box centre, ending at the box.
 		cx, cy := (b.x0+b.x1)/2, (b.y0+b.y1)/2

@@ -13,6 +13,7 @@ const (
 	lgClear = iota
 	lgBlocked
 	lgVisible
+	lgHidden
 	lgPath
 	lgViolation
 	lgLinkOK
@@ -195,6 +196,9 @@ func (c *canvas) drawLegend(dry bool) float64 {
 	}
 	if has(lgVisible) {
 		swatch(withAlpha(ColorVisible, 0x73), ColorVisible, "visible part of target")
+	}
+	if has(lgHidden) {
+		lineEntry(ColorBlocker, false, "hides part of the target (share)")
 	}
 	if has(lgPath) {
 		lineEntry(ColorPath, false, "move path (dashed: illegal)")

@@ -41,6 +41,15 @@ type Target struct {
 	ID       string         // model (or piece) id of the target
 	Fraction float64        // visible fraction in [0, 1]
 	Visible  []geom.Polygon // optional plan regions seen
+	// HiddenBy lists the pieces and models that hide the rest, each
+	// outlined in the blocker colour and captioned with the share it hides.
+	HiddenBy []Hider
+}
+
+// Hider is a piece or model hiding Fraction of a target.
+type Hider struct {
+	ID       string
+	Fraction float64
 }
 
 // Violation is a point where a move breaks a rule, with a short reason.
@@ -149,7 +158,12 @@ func (s Sightline) marks(l *legendSet) {
 		l.mark(lgBlocked)
 	}
 }
-func (Target) marks(l *legendSet) { l.mark(lgVisible) }
+func (t Target) marks(l *legendSet) {
+	l.mark(lgVisible)
+	if len(t.HiddenBy) > 0 {
+		l.mark(lgHidden)
+	}
+}
 func (p PathOverlay) marks(l *legendSet) {
 	l.mark(lgPath)
 	if len(p.Violations) > 0 {

@@ -74,6 +74,13 @@ func (t Target) draw(c *canvas) {
 		dc.Fill()
 	}
 	c.outlineID(t.ID, ColorVisible, 3)
+	for _, h := range t.HiddenBy {
+		c.outlineID(h.ID, ColorBlocker, 3)
+		if x, y, r, ok := c.anchorOf(h.ID); ok && !c.opt.NoLabels {
+			c.lab.add(labelReq{text: fmt.Sprintf("%s hides %s%%", h.ID, num(h.Fraction*100)), face: c.f.small,
+				col: darker(ColorBlocker, 0.4), ax: x, ay: y, r: r + 2, prio: prioOverlay, leader: true, owner: -1})
+		}
+	}
 	if x, y, r, ok := c.anchorOf(t.ID); ok && !c.opt.NoLabels {
 		c.lab.add(labelReq{text: fmt.Sprintf("%s %s%% visible", t.ID, num(t.Fraction*100)), face: c.f.bold,
 			col: darker(ColorVisible, 0.45), ax: x, ay: y, r: r + 2, prio: prioOverlay, leader: true, owner: -1})
