@@ -66,7 +66,7 @@ type profileScene struct {
 	layout    ProfileLayout
 }
 
-// crossings returns the pieces and models (in input order, pieces first)
+// findCrossings returns the pieces and models (in input order, pieces first)
 // whose plan the ground track from a to b meets.
 func findCrossings(bf *terrain.Battlefield, track geom.Segment, tol float64) []crossing {
 	var out []crossing

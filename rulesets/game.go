@@ -268,3 +268,11 @@ func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result,
 	}
 	return r, nil
 }
+
+// OptionError returns the error for the option at name (its path below
+// "options", e.g. "squads.red.formation") holding v: the value, why it is
+// unusable, and kind (the game's option sentinel) wrapped, at the path
+// "options.<name>".
+func OptionError(name string, v any, why string, kind error) error {
+	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, kind)}
+}

@@ -88,7 +88,10 @@ type wrapBoth struct {
 	a, b error
 }
 
-func (w *wrapBoth) Error() string   { return w.msg }
+// Error returns the message.
+func (w *wrapBoth) Error() string { return w.msg }
+
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (w *wrapBoth) Unwrap() []error { return []error{w.a, w.b} }
 
 // lookup returns the node at a path as produced by joinKey and index, or
@@ -330,6 +333,11 @@ func (d *dec) rawObject(n *node, path string) (map[string]json.RawMessage, error
 
 var topFields = []string{"sightline", "name", "units", "ruleset", "options", "table", "terrain", "models", "queries"}
 
+// decodeFile decodes the whole scenario tree. It stays one function past 80
+// lines on purpose: it reads the top-level fields in the order the format
+// doc lists them, and the order matters (units before any length, the
+// ruleset before the queries, the battlefield built last), which one linear
+// body shows better than helpers passing the half-built file around.
 func decodeFile(root *node) (*File, error) {
 	d := &dec{div: 1}
 	if err := d.object(root, "", topFields...); err != nil {
@@ -748,6 +756,9 @@ var (
 	garrisonFields = []string{"building", "wall", "floor"}
 )
 
+// model decodes the model object n at path into m. It stays one function
+// past 80 lines: it is the format's table of model fields, one case per
+// field in the order docs/scenario-format.md lists them.
 func (d *dec) model(n *node, path string, m *terrain.Model) error {
 	if err := d.object(n, path, modelFields...); err != nil {
 		return err
@@ -935,6 +946,9 @@ var (
 	}
 )
 
+// query decodes the query object n at path into q. It stays one function
+// past 80 lines: it is the format's table of query fields, one case per
+// core field, in the order docs/scenario-format.md lists them.
 func (d *dec) query(n *node, path string, q *Query) error {
 	if n.kind != nObject {
 		return typeErr(n, path, "an object")

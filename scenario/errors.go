@@ -32,7 +32,10 @@ type kindError struct {
 	msg  string
 }
 
+// Error returns the message.
 func (k *kindError) Error() string { return k.msg }
+
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (k *kindError) Unwrap() error { return k.kind }
 
 // newError returns a *Error at path with a message formatted from format

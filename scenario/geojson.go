@@ -1,3 +1,9 @@
+//go:build !(js && wasm)
+
+// ImportGeoJSON and ExportGeoJSON are left out of the WebAssembly build:
+// their GeoJSON library brings in a BSON codec that would add about 0.5 MB
+// (gzip) to the wasm a browser downloads.
+
 package scenario
 
 import (
@@ -93,6 +99,8 @@ func geoTypeErr(n *node, path, want string) error {
 	return newError(ErrValue, path, n.short(), "want %q, got %s", want, n.describe())
 }
 
+// feature decodes GeoJSON feature i at path into pieces: one per polygon
+// of its geometry, each with the feature's properties.
 func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain.Piece, error) {
 	if err := d.object(n, path, "type", "id", "geometry", "properties", "bbox"); err != nil {
 		return nil, err
@@ -100,13 +108,45 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	if t := n.get("type"); t == nil || t.kind != nString || t.text != "Feature" {
 		return nil, geoTypeErr(t, joinKey(path, "type"), "Feature")
 	}
+	proto, err := d.featureProps(n, path, i, opt)
+	if err != nil {
+		return nil, err
+	}
+	polys, err := d.featureGeometry(n, joinKey(path, "geometry"))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]terrain.Piece, 0, len(polys))
+	for k, poly := range polys {
+		p := proto
+		if len(polys) > 1 {
+			p.ID = proto.ID + "-" + strconv.Itoa(k+1)
+		}
+		if p.Circle != nil {
+			c := *p.Circle
+			p.Circle = &c
+		}
+		p.Footprint = geom.Polygon{Outer: d.ring(poly[0])}
+		for _, h := range poly[1:] {
+			p.Footprint.Holes = append(p.Footprint.Holes, d.ring(h))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// featureProps decodes feature i's properties into the piece every polygon
+// of it becomes: opt's defaults filled in, the id from the properties, the
+// feature's id or "feature-<i>", and an optional circle.
+func (d *dec) featureProps(n *node, path string, i int, opt ImportOptions) (terrain.Piece, error) {
+	var proto terrain.Piece
 	props := n.get("properties")
 	pp := joinKey(path, "properties")
 	if props == nil || props.kind == nNull {
 		props = obj()
 	}
 	if props.kind != nObject {
-		return nil, typeErr(props, pp, "an object")
+		return proto, typeErr(props, pp, "an object")
 	}
 	// Fill defaults into a copy of the properties.
 	withDefaults := &node{kind: nObject, keys: append([]string(nil), props.keys...), elems: append([]*node(nil), props.elems...)}
@@ -115,9 +155,8 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 			withDefaults.set(dv.k, str(dv.v))
 		}
 	}
-	var proto terrain.Piece
 	if err := d.pieceProps(withDefaults, pp, &proto, true); err != nil {
-		return nil, err
+		return proto, err
 	}
 	if proto.ID == "" {
 		if id := n.get("id"); id != nil && id.kind == nString && id.text != "" {
@@ -129,11 +168,16 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	if c := props.get("circle"); c != nil {
 		circ, err := d.circle(c, joinKey(pp, "circle"))
 		if err != nil {
-			return nil, err
+			return proto, err
 		}
 		proto.Circle = &circ
 	}
-	gp := joinKey(path, "geometry")
+	return proto, nil
+}
+
+// featureGeometry checks the geometry of feature n strictly (every
+// position with its path), then lets orb parse it into its polygons.
+func (d *dec) featureGeometry(n *node, gp string) ([]orb.Polygon, error) {
 	gn := n.get("geometry")
 	if gn == nil {
 		return nil, missing(gp)
@@ -153,8 +197,6 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	if cn == nil {
 		return nil, missing(cp)
 	}
-	// The strict walk checks every position (with its path), then orb
-	// parses the geometry into its typed form.
 	switch {
 	case tn.kind == nString && tn.text == "Polygon":
 		if err := d.geoPolygon(cn, cp); err != nil {
@@ -176,32 +218,13 @@ func (d *dec) feature(n *node, path string, i int, opt ImportOptions) ([]terrain
 	if err != nil {
 		return nil, newError(ErrValue, gp, gn.short(), "orb/geojson: %v", err)
 	}
-	var polys []orb.Polygon
 	switch og := g.Geometry().(type) {
 	case orb.Polygon:
-		polys = []orb.Polygon{og}
+		return []orb.Polygon{og}, nil
 	case orb.MultiPolygon:
-		polys = og
-	default:
-		return nil, newError(ErrValue, gp, gn.short(), "orb/geojson read a %s, want a Polygon or MultiPolygon", g.Type)
+		return og, nil
 	}
-	out := make([]terrain.Piece, 0, len(polys))
-	for k, poly := range polys {
-		p := proto
-		if len(polys) > 1 {
-			p.ID = proto.ID + "-" + strconv.Itoa(k+1)
-		}
-		if p.Circle != nil {
-			c := *p.Circle
-			p.Circle = &c
-		}
-		p.Footprint = geom.Polygon{Outer: d.ring(poly[0])}
-		for _, h := range poly[1:] {
-			p.Footprint.Holes = append(p.Footprint.Holes, d.ring(h))
-		}
-		out = append(out, p)
-	}
-	return out, nil
+	return nil, newError(ErrValue, gp, gn.short(), "orb/geojson read a %s, want a Polygon or MultiPolygon", g.Type)
 }
 
 // geoPolygon checks the coordinates of a GeoJSON Polygon: at least one

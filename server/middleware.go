@@ -56,6 +56,7 @@ type statusWriter struct {
 	bytes  int64
 }
 
+// WriteHeader records the first status written and passes it on.
 func (w *statusWriter) WriteHeader(code int) {
 	if w.status == 0 {
 		w.status = code
@@ -63,6 +64,7 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
+// Write counts the bytes written (a body without a header is a 200).
 func (w *statusWriter) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK

@@ -72,8 +72,10 @@ type detailError struct {
 	cause error
 }
 
+// Error returns the message.
 func (e *detailError) Error() string { return e.msg }
 
+// Unwrap returns the wrapped errors, for errors.Is and errors.As.
 func (e *detailError) Unwrap() []error {
 	if e.cause != nil {
 		return []error{e.kind, e.cause}

@@ -17,7 +17,7 @@ type GenerateOptions struct {
 	Models       int     // models wanted; fewer when they do not fit (at most 10000)
 }
 
-// DefaultGenerate() returns the reference table used by every benchmark in the
+// DefaultGenerate returns the reference table used by every benchmark in the
 // project: 48 x 48 in, up to 50 pieces and 60 models.
 func DefaultGenerate() GenerateOptions {
 	return GenerateOptions{Width: 48, Depth: 48, Pieces: 50, Models: 60}

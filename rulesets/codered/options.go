@@ -239,7 +239,7 @@ func (o *Options) Validate() error {
 
 // badOption is the error for option name holding v.
 func badOption(name string, v any, why string) error {
-	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%s: %w", why, ErrOption)}
+	return rulesets.OptionError(name, v, why, ErrOption)
 }
 
 // Geometry maps the options onto the geometry packages' parameters, so a

@@ -12,7 +12,6 @@ import (
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
-	"github.com/sightline/sightline/terrain"
 )
 
 // ErrOption is wrapped by every error about a scenario option.
@@ -268,7 +267,7 @@ func (o Options) Validate() error {
 
 // badOption is the error for option name holding v.
 func badOption(name string, v any, why string) error {
-	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
+	return rulesets.OptionError(name, v, why, ErrOption)
 }
 
 // numberIn reports option name unless lo <= v <= hi.

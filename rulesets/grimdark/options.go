@@ -11,7 +11,6 @@ import (
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
-	"github.com/sightline/sightline/terrain"
 )
 
 // ErrOption is wrapped by every error about a scenario option.
@@ -224,7 +223,7 @@ func (o *Options) Validate() error {
 
 // badOption is the error for option name holding v.
 func badOption(name string, v any, why string) error {
-	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
+	return rulesets.OptionError(name, v, why, ErrOption)
 }
 
 // measure returns the movement measure of the Measure option.

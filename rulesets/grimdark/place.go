@@ -25,7 +25,7 @@ type zone struct {
 	table terrain.Table
 }
 
-// inside returns how far the shape pokes beyond the zone's inner line
+// beyond returns how far the shape pokes beyond the zone's inner line
 // (negative: inside with room to spare) under the deployment reading.
 func (z zone) beyond(fp movement.Footprint, how string) float64 {
 	// far is the footprint's extreme coordinate away from the edge, near

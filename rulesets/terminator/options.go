@@ -295,7 +295,7 @@ func (o *Options) validateProfiles() error {
 
 // badOption is the error for option name holding v.
 func badOption(name string, v any, why string) error {
-	return &terrain.FieldError{Path: "options." + name, Value: fmt.Sprint(v), Err: fmt.Errorf("%v: %s: %w", v, why, ErrOption)}
+	return rulesets.OptionError(name, v, why, ErrOption)
 }
 
 // missingOption is the error for a length the scenario must give.

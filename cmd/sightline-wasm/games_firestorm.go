@@ -1,0 +1,7 @@
+//go:build js && wasm && (!sightline_games || sightline_firestorm)
+
+package main
+
+// The firestorm ruleset: linked unless the build picks its games with the tag
+// sightline_games and leaves this one out (see js/build.sh).
+import _ "github.com/sightline/sightline/rulesets/firestorm"
