@@ -20,9 +20,9 @@ type Answer struct {
 	Kind        string
 	Explanation string
 	fields      []field
-	units       string  // the file's units when they differ from inches
-	scale       float64 // inches per file unit
-	u           Units   // rewrites the text's lengths in the file's units
+	units       string         // the file's units when they differ from inches
+	scale       float64        // inches per file unit
+	u           rulesets.Units // rewrites the text's lengths in the file's units
 
 	overlays  []render.Part // what a picture of this answer shows
 	highlight []string      // ids drawn with a thick outline
@@ -267,13 +267,13 @@ func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
 }
 
 func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query) (*Answer, error) {
-	u := unitsOf(f.Units)
+	u := rulesets.UnitsOf(f.Units)
 	if q.Err != nil {
-		return nil, localizeErr(u, q.Err)
+		return nil, u.LocalizeErr(q.Err)
 	}
 	r, err := g.Answer(f, opt, q)
 	if err != nil {
-		return nil, localizeErr(u, err)
+		return nil, u.LocalizeErr(err)
 	}
 	a := &Answer{ID: q.ID, Kind: q.Kind, Explanation: u.Localize(r.Explanation), u: u}
 	if f.Units != "" && f.Units != "in" {
@@ -312,51 +312,21 @@ func marshal(v any) ([]byte, error) {
 // textField writes a field's value for the headline: a length in the
 // file's units with the inches beside, points in the file's units.
 func (a *Answer) textField(f field) string {
-	if !a.u.active() {
+	if !a.u.Active() {
 		return textValue(f.value)
 	}
 	if x, ok := f.value.(float64); ok && f.length {
-		return fmt.Sprintf("%s %s (%.3f in)", trim(a.u.value(x), a.u.Decimals), a.u.Name, x)
+		return fmt.Sprintf("%s %s (%.3f in)", a.u.Format(a.u.Value(x)), a.u.Name, x)
 	}
 	switch x := f.value.(type) {
 	case []float64:
-		return textValue(a.u.points(x))
+		return textValue(a.u.Points(x))
 	case [][]float64:
 		out := make([][]float64, len(x))
 		for i, p := range x {
-			out[i] = a.u.points(p)
+			out[i] = a.u.Points(p)
 		}
 		return textValue(out)
 	}
 	return textValue(f.value)
-}
-
-// points converts a point's coordinates from inches to u's units.
-func (u Units) points(p []float64) []float64 {
-	out := make([]float64, len(p))
-	for i, v := range p {
-		out[i] = u.value(v)
-	}
-	return out
-}
-
-// localizedError is an error whose message gives lengths in the file's
-// units; it unwraps to the original (its JSON path and kind).
-type localizedError struct {
-	msg string
-	err error
-}
-
-func (e *localizedError) Error() string { return e.msg }
-func (e *localizedError) Unwrap() error { return e.err }
-
-func localizeErr(u Units, err error) error {
-	if !u.active() || err == nil {
-		return err
-	}
-	msg := u.Localize(err.Error())
-	if msg == err.Error() {
-		return err
-	}
-	return &localizedError{msg: msg, err: err}
 }

@@ -4,13 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
 
 func TestUnitsLocalize(t *testing.T) {
-	cm, mm := unitsOf("cm"), unitsOf("mm")
+	cm, mm := rulesets.UnitsOf("cm"), rulesets.UnitsOf("mm")
 	tests := []struct {
-		u        Units
+		u        rulesets.Units
 		in, want string
 	}{
 		{cm, "range a -> b: 5.00 in centre to centre", "range a -> b: 12.7 cm (5 in) centre to centre"},
@@ -21,7 +22,7 @@ func TestUnitsLocalize(t *testing.T) {
 		// Not lengths: bearings, percentages, clause numbers, dice, ids.
 		{cm, "bearing 90.0°, 62.5 %, close range (5.3), -1 [CR-04], wall-2 in arc", "bearing 90.0°, 62.5 %, close range (5.3), -1 [CR-04], wall-2 in arc"},
 		{mm, "2 in", "50.8 mm (2 in)"},
-		{Units{}, "2 in", "2 in"},
+		{rulesets.Units{}, "2 in", "2 in"},
 	}
 	for _, tt := range tests {
 		if got := tt.u.Localize(tt.in); got != tt.want {

@@ -1,4 +1,4 @@
-package answer
+package rulesets
 
 import (
 	"math"
@@ -34,8 +34,9 @@ type Units struct {
 	Decimals int     // decimals kept in the file's units
 }
 
-// unitsOf returns the Units of a file's "units" value.
-func unitsOf(name string) Units {
+// UnitsOf returns the Units of a file's "units" value ("in" or "" rewrite
+// nothing).
+func UnitsOf(name string) Units {
 	switch name {
 	case "cm":
 		return Units{Name: "cm", PerInch: 2.54, Decimals: 2}
@@ -45,13 +46,13 @@ func unitsOf(name string) Units {
 	return Units{}
 }
 
-// active reports whether u rewrites anything.
-func (u Units) active() bool { return u.Name != "" && u.Name != "in" && u.PerInch > 0 }
+// Active reports whether u rewrites anything.
+func (u Units) Active() bool { return u.Name != "" && u.Name != "in" && u.PerInch > 0 }
 
 // Localize returns text with its lengths in u's units and the inches
 // beside them, and its points in u's units.
 func (u Units) Localize(text string) string {
-	if !u.active() {
+	if !u.Active() {
 		return text
 	}
 	text = lengthRE.ReplaceAllStringFunc(text, func(m string) string {
@@ -105,12 +106,15 @@ func decimalsOf(s string) int {
 	return 9 // an integer or "0.5" is a rule's constant or a %g: exact
 }
 
-// value converts a length in inches, rounded to u.Decimals, for a
-// headline.
-func (u Units) value(inches float64) float64 {
+// Value converts a length in inches to u's units, rounded to u.Decimals.
+func (u Units) Value(inches float64) float64 {
 	p := math.Pow(10, float64(u.Decimals))
 	return math.Round(inches*u.PerInch*p) / p
 }
+
+// Format writes a value in u's units with at most u.Decimals decimals and
+// no trailing zeros.
+func (u Units) Format(v float64) string { return trim(v, u.Decimals) }
 
 // trim formats v with at most d decimals and no trailing zeros.
 func trim(v float64, d int) string {
@@ -122,4 +126,36 @@ func trim(v float64, d int) string {
 		return "0"
 	}
 	return s
+}
+
+// Points converts a point's coordinates from inches to u's units.
+func (u Units) Points(p []float64) []float64 {
+	out := make([]float64, len(p))
+	for i, v := range p {
+		out[i] = u.Value(v)
+	}
+	return out
+}
+
+// localizedError is an error whose message gives lengths in the file's
+// units; it unwraps to the original (its JSON path and kind).
+type localizedError struct {
+	msg string
+	err error
+}
+
+func (e *localizedError) Error() string { return e.msg }
+func (e *localizedError) Unwrap() error { return e.err }
+
+// LocalizeErr returns err with its message's lengths in u's units (err
+// itself when nothing changes); errors.Is and errors.As see the original.
+func (u Units) LocalizeErr(err error) error {
+	if !u.Active() || err == nil {
+		return err
+	}
+	msg := u.Localize(err.Error())
+	if msg == err.Error() {
+		return err
+	}
+	return &localizedError{msg: msg, err: err}
 }
