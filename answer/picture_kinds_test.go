@@ -83,7 +83,7 @@ func TestGameVerdictPictures(t *testing.T) {
 			checkOverlayPixels(t, path+": table: "+a.ID, table, l, a.overlays)
 		}
 	}
-	for _, want := range []string{"code-red shot", "code-red move", "code-red sight", "dropzone-commander shot", "dropzone-commander move"} {
+	for _, want := range []string{"code-red shot", "code-red move", "code-red sight", "dropzone-commander shot", "dropzone-commander move", "terminator-skirmish shot", "grimdark-future shot", "firestorm-taskforce shot"} {
 		if !seen[want] {
 			t.Errorf("no file asks a %s query: the picture of that kind is not tested", want)
 		}
