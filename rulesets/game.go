@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -57,6 +58,10 @@ type Env struct {
 	// ID, Kind and Path are the query's id, kind and JSON path
 	// ("queries[2]").
 	ID, Kind, Path string
+	// Game is the game answering the query (nil when a kind is run
+	// outside Game.Answer: the base game); a kind may run another of its
+	// kinds through it (see Kind.Prepare and Env.Ask).
+	Game *Game
 }
 
 // FieldPath returns the JSON path of the query's field name, e.g.
@@ -115,6 +120,26 @@ func NewKind[R any](name, doc string, run func(env *Env, req *R) (Result, error)
 		newRequest: func() any { return new(R) },
 		run:        func(env *Env, req any) (Result, error) { return run(env, req.(*R)) },
 	}
+}
+
+// Prepare decodes raw, a query object of kind k as written in a file of
+// env's units (without "id" and "kind"; error paths start at path), once,
+// and returns a function answering it on a battlefield in place of
+// env.Battlefield: for a kind asked many times on edited battlefields
+// (a threat map's shots). The function may be called from several
+// goroutines: kinds read their requests and never change them.
+func (k Kind) Prepare(env *Env, raw json.RawMessage, path string) (func(bf *terrain.Battlefield) (Result, error), error) {
+	req := k.newRequest()
+	if err := scenario.DecodeValue(raw, path, env.Units, req); err != nil {
+		return nil, err
+	}
+	e := *env
+	e.Kind, e.Path = k.Name, path
+	return func(bf *terrain.Battlefield) (Result, error) {
+		e := e
+		e.Battlefield = bf
+		return k.run(&e, req)
+	}, nil
 }
 
 // registry holds the registered games by name. Registration happens in
@@ -258,7 +283,7 @@ func (g *Game) Answer(f *scenario.File, opt Options, q *scenario.Query) (Result,
 	if err := f.DecodeQuery(q, req); err != nil {
 		return Result{}, err
 	}
-	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath}
+	env := &Env{Battlefield: f.Battlefield(), Options: opt, Units: f.Units, ID: q.ID, Kind: q.Kind, Path: q.JSONPath, Game: g}
 	if env.Units == "" {
 		env.Units = "in"
 	}

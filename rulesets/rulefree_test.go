@@ -16,9 +16,9 @@ var (
 )
 
 // TestGeometryIsRuleFree fails when a rulebook clause id or a game's name
-// appears in geom, terrain, los or movement, tests and fuzz seeds included.
+// appears in geom, terrain, los, movement, threat or tactics, tests and fuzz seeds included.
 func TestGeometryIsRuleFree(t *testing.T) {
-	for _, dir := range []string{"../geom", "../terrain", "../los", "../movement"} {
+	for _, dir := range []string{"../geom", "../terrain", "../los", "../movement", "../threat", "../tactics"} {
 		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
 				return err

@@ -51,6 +51,7 @@ type Battlefield struct {
 	pieceBoxes []box3
 	modelBoxes []box3
 	index      index
+	pieceIndex index          // the pieces alone, for models' ground (see placeModel)
 	occluders  *occluderState // see Occluders
 }
 
@@ -165,7 +166,8 @@ func (bf *Battlefield) buildPieceIndex() {
 		bf.pieceBoxes[i] = pieceBox(&bf.pieces[i])
 		items[i] = Item{Kind: ItemPiece, Index: i}
 	}
-	bf.index = buildIndex(items, slices.Clone(bf.pieceBoxes))
+	bf.pieceIndex = buildIndex(items, slices.Clone(bf.pieceBoxes))
+	bf.index = bf.pieceIndex
 }
 
 // pieceBox is the box the index keeps for a piece.

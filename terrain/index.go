@@ -2,7 +2,7 @@ package terrain
 
 import (
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -128,7 +128,12 @@ type index struct {
 
 // buildIndex builds the tree over the given items and boxes (same length).
 func buildIndex(items []Item, boxes []box3) index {
-	n := len(items)
+	return buildIndexOf(len(items), func(i int) (Item, *box3) { return items[i], &boxes[i] })
+}
+
+// buildIndexOf builds the tree over n items given by at (item i and its
+// box), without gathering them first.
+func buildIndexOf(n int, at func(i int) (Item, *box3)) index {
 	ix := index{items: make([]Item, n), boxes: make([]box3, n)}
 	if n == 0 {
 		return ix
@@ -137,17 +142,21 @@ func buildIndex(items []Item, boxes []box3) index {
 	for i := range order {
 		order[i] = i
 	}
-	centre := func(b box3, k int) float64 {
+	centre := func(b *box3, k int) float64 {
 		// Infinite tops (smoke) do not matter: tiling uses x and y only.
 		return 0.5 * (b.lo[k] + b.hi[k])
 	}
-	strSort(order, func(i, k int) float64 { return centre(boxes[i], k) })
+	strSort(order, func(i, k int) float64 { _, b := at(i); return centre(b, k) })
 	for j, i := range order {
-		ix.items[j] = items[i]
-		ix.boxes[j] = boxes[i]
+		it, b := at(i)
+		ix.items[j] = it
+		ix.boxes[j] = *b
 	}
-	// Leaves over consecutive runs of the tiled items.
-	var level []node
+	// Leaves over consecutive runs of the tiled items; every level has at
+	// most 1/leafSize of the one below, so all nodes fit in n/(leafSize-1)
+	// plus one per level.
+	ix.nodes = make([]node, 0, n/(leafSize-1)+maxStack/(leafSize-1))
+	level := make([]node, 0, (n+leafSize-1)/leafSize)
 	for start := 0; start < n; start += leafSize {
 		end := min(start+leafSize, n)
 		b := emptyBox()
@@ -163,7 +172,7 @@ func buildIndex(items []Item, boxes []box3) index {
 			ord[i] = i
 		}
 		lv := level
-		strSort(ord, func(i, k int) float64 { return centre(lv[i].box, k) })
+		strSort(ord, func(i, k int) float64 { return centre(&lv[i].box, k) })
 		sorted := make([]node, len(level))
 		for j, i := range ord {
 			sorted[j] = level[i]
@@ -199,16 +208,32 @@ func buildIndex(items []Item, boxes []box3) index {
 }
 
 // strSort orders idx by sort-tile-recursive tiling: into vertical slices by
-// x centre, each slice by y centre.
+// x centre, each slice by y centre. The keys are read once per item and the
+// sorts are stable, so equal keys keep their input order.
 func strSort(idx []int, key func(i, axis int) float64) {
 	n := len(idx)
-	sort.SliceStable(idx, func(a, b int) bool { return key(idx[a], 0) < key(idx[b], 0) })
+	keys := make([]float64, 2*n)
+	kx, ky := keys[:n], keys[n:]
+	for _, i := range idx {
+		kx[i], ky[i] = key(i, 0), key(i, 1)
+	}
+	by := func(k []float64) func(a, b int) int {
+		return func(a, b int) int {
+			switch {
+			case k[a] < k[b]:
+				return -1
+			case k[b] < k[a]:
+				return 1
+			}
+			return 0
+		}
+	}
+	slices.SortStableFunc(idx, by(kx))
 	leaves := (n + leafSize - 1) / leafSize
-	slices := int(math.Ceil(math.Sqrt(float64(leaves))))
-	per := slices * leafSize
+	tiles := int(math.Ceil(math.Sqrt(float64(leaves))))
+	per := tiles * leafSize
 	for start := 0; start < n; start += per {
-		s := idx[start:min(start+per, n)]
-		sort.SliceStable(s, func(a, b int) bool { return key(s[a], 1) < key(s[b], 1) })
+		slices.SortStableFunc(idx[start:min(start+per, n)], by(ky))
 	}
 }
 

@@ -3,6 +3,7 @@ package terrain
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -51,6 +52,15 @@ type OccluderSet struct {
 type occluderState struct {
 	once sync.Once
 	occ  *Occluders
+	// done is occ once built, for an edited Battlefield to reuse (see
+	// deriveOccluders) without waiting for or starting a build.
+	done atomic.Pointer[Occluders]
+	// base and from, when base is not nil, are the built Occluders of the
+	// Battlefield this one was edited from and, for each model here, its
+	// index there (-1 for a new or changed model): the build then shares
+	// base.Pieces and copies the unchanged models' entries.
+	base *Occluders
+	from []int
 }
 
 // Occluders returns the battlefield's prepared occluder data, building it
@@ -58,7 +68,15 @@ type occluderState struct {
 // lock is held afterwards). The result is shared and read-only.
 func (bf *Battlefield) Occluders() *Occluders {
 	s := bf.occluders
-	s.once.Do(func() { s.occ = buildOccluders(bf.pieces, bf.models) })
+	s.once.Do(func() {
+		if s.base != nil {
+			s.occ = deriveOccluders(s.base, s.from, bf.models)
+			s.base, s.from = nil, nil
+		} else {
+			s.occ = buildOccluders(bf.pieces, bf.models)
+		}
+		s.done.Store(s.occ)
+	})
 	return s.occ
 }
 

@@ -8,6 +8,7 @@
 //	sightline demo [--json] [--out DIR]
 //	sightline render FILE [--query ID] -o OUT.png
 //	sightline serve [--addr HOST:PORT] [FILE]
+//	sightline threat FILE --model ID --observers SIDE [--res 0.25] [-o map.png] [--json|--csv]
 //	sightline version
 //
 // Flags may come before or after the file; "sightline COMMAND --help"
@@ -59,6 +60,7 @@ Draw the table of FILE from above with every answer on it, or with --query
 the verdict sheet of one query (the table, a profile of each sightline and
 the explanation), into the PNG file OUT.png.`},
 	{name: "serve", synopsis: "serve [--addr HOST:PORT] [FILE]", about: serveAbout},
+	{name: "threat", synopsis: "threat FILE --model ID --observers SIDE [--res 0.25] [-o map.png] [--json|--csv]", about: threatAbout},
 	{name: "version", synopsis: "version", about: `
 Print the module version, the VCS revision it was built from and the
 scenario format version.`},
@@ -96,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runVersion(nil, stdout, stderr)
 	}
 	runners := map[string]func([]string, io.Writer, io.Writer) int{
-		"check": runCheck, "demo": runDemo, "render": runRender, "serve": runServe, "version": runVersion,
+		"check": runCheck, "demo": runDemo, "render": runRender, "serve": runServe, "threat": runThreat, "version": runVersion,
 	}
 	if r, ok := runners[args[0]]; ok {
 		return r(args[1:], stdout, stderr)

@@ -34,6 +34,10 @@ func Kinds() []rulesets.Kind {
 		rulesets.NewKind("blast", "the models a blast reaches", Blast),
 		rulesets.NewKind("scatter", "where a scattering point lands", Scatter),
 		rulesets.NewKind("landing", "whether an aircraft may land at a point", Landing),
+		rulesets.NewKind("threat", "per cell of a grid: where a model can stand and how many observers see, reach or could shoot it", Threat),
+		rulesets.NewKind("gain-sight", "the shortest legal move after which a model sees (or may shoot) a target", GainSight),
+		rulesets.NewKind("break-sight", "the shortest legal move after which no observer sees (or may shoot) a model", BreakSight),
+		rulesets.NewKind("safe-spots", "the reachable cells where a model is hidden from observers", SafeSpots),
 	}
 }
 

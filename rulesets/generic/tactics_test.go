@@ -1,0 +1,100 @@
+package generic_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sightline/sightline/rulesets"
+	_ "github.com/sightline/sightline/rulesets/generic"
+	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
+)
+
+// tacticsFile returns testdata/tactics.json with its queries replaced.
+func tacticsFile(t *testing.T, queries string) *scenario.File {
+	t.Helper()
+	b, err := os.ReadFile("testdata/tactics.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	if queries != "" {
+		src = src[:strings.Index(src, `"queries"`)] + `"queries": [` + queries + `]}`
+	}
+	f, err := scenario.DecodeBytes([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// answer runs every query of f under the generic game.
+func answer(t *testing.T, f *scenario.File) ([]rulesets.Result, []error) {
+	t.Helper()
+	g, err := rulesets.Lookup(rulesets.BaseName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := g.ParseOptions(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []rulesets.Result
+	var errs []error
+	for i := range f.Queries {
+		r, err := g.Answer(f, opt, &f.Queries[i])
+		rs, errs = append(rs, r), append(errs, err)
+	}
+	return rs, errs
+}
+
+// TestTacticsAnswers runs testdata/tactics.json: the tank must go round
+// the house to see the scout, the scout hides behind it from the gun.
+func TestTacticsAnswers(t *testing.T) {
+	f := tacticsFile(t, "")
+	rs, errs := answer(t, f)
+	want := map[string]bool{"gain": true, "gain-half": false, "gain-shot": true, "gain-far": false, "hide": true}
+	for i, q := range f.Queries {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v", q.ID, errs[i])
+		}
+		if w, ok := want[q.ID]; ok {
+			got, _ := rs[i].Get("reachable")
+			if got != w {
+				t.Errorf("%s: reachable = %v, want %v (%s)", q.ID, got, w, rs[i].Explanation)
+			}
+		}
+		if len(rs[i].Picture.Parts) == 0 || rs[i].Explanation == "" {
+			t.Errorf("%s: no picture or explanation", q.ID)
+		}
+	}
+}
+
+// TestTacticsErrors: bad input names the field.
+func TestTacticsErrors(t *testing.T) {
+	tests := []struct{ query, want string }{
+		{`{"id": "q", "kind": "gain-sight", "model": "nobody", "target": "scout", "allowance": 4}`, `queries[0].model: no model "nobody"`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "nobody", "allowance": 4}`, `queries[0].target: no other model "nobody"`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": -1}`, `queries[0].allowance: -1 is not a length`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "fraction": 1.5}`, `queries[0].fraction: 1.5 is not a fraction in [0, 1]`},
+		{`{"id": "q", "kind": "break-sight", "model": "scout", "observers": ["gun", "ghost"], "allowance": 4}`, `queries[0].observers[1]: no other model "ghost"`},
+		{`{"id": "q", "kind": "break-sight", "model": "scout", "observers": ["gun"], "allowance": 4, "fraction": -0.1}`, `queries[0].fraction: -0.1`},
+		{`{"id": "q", "kind": "break-sight", "model": "scout", "observers": [], "allowance": 4}`, `queries[0].observers: want at least one`},
+		{`{"id": "q", "kind": "safe-spots", "model": "scout", "observers": ["gun"], "allowance": 4, "cell": 0.01}`, `queries[0].cell: 0.01`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "facing": "up"}`, `queries[0].facing: "up"`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "weapon": {"range": 12}, "shot": {"target": "gun"}}`, `queries[0].shot.target`},
+	}
+	for _, tt := range tests {
+		f := tacticsFile(t, tt.query)
+		_, errs := answer(t, f)
+		err := errs[0]
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: err = %v, want it to contain %q", tt.query, err, tt.want)
+		}
+		if err != nil && !errors.Is(err, scenario.ErrValue) && !errors.Is(err, terrain.ErrUnknownID) {
+			t.Errorf("%s: err = %v wraps neither scenario.ErrValue nor terrain.ErrUnknownID", tt.query, err)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package tactics
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/golang/geo/s1"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/movement"
+	"github.com/sightline/sightline/terrain"
+)
+
+// GainRequest asks for the shortest move after which Model sees Target.
+type GainRequest struct {
+	Move
+	// Target is the target model's id.
+	Target string
+	// Fraction is the visible fraction of the target's silhouette the
+	// model must see (0: any part).
+	Fraction float64
+	// Shot, when set, must also allow the model to shoot the target from
+	// its end pose (the ruleset's verdict); the model must see some part
+	// of the target unless Indirect.
+	Shot     ShotFunc
+	Indirect bool
+}
+
+// GainSight returns the shortest legal move of req.Model within its
+// allowance that ends where it sees req.Target (any part, at least
+// Fraction of the silhouette, or a legal shot). rt is the battlefield's
+// Router (its graphs are kept for later questions).
+func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
+	bf := rt.Battlefield()
+	m, err := req.check(bf)
+	if err != nil {
+		return Answer{}, err
+	}
+	t, ok := bf.Model(req.Target)
+	if !ok {
+		return Answer{}, fmt.Errorf("tactics: target %q: no such model: %w", req.Target, terrain.ErrUnknownID)
+	}
+	if t.ID == m.ID {
+		return Answer{}, fmt.Errorf("tactics: target %q is the moving model: %w", req.Target, ErrInvalid)
+	}
+	if err := checkFraction(req.Fraction); err != nil {
+		return Answer{}, err
+	}
+	opt := withExclude(req.Sight, m.ID)
+	facing := func(p geom.Point) s1.Angle { return endFacing(req.Facing, m, []geom.Point{p}, t.Position, false) }
+	var cond condition
+	cond.quick = func(p geom.Point) (bool, error) {
+		if req.Indirect && req.Shot != nil {
+			return true, nil
+		}
+		r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, opt)
+		return err == nil && r.Visible, err
+	}
+	if req.Fraction > 0 || req.Shot != nil {
+		cond.exact = func(p geom.Point) (bool, error) {
+			if req.Fraction > 0 {
+				r, err := los.VisibleFractionFrom(bf, eyeAt(bf, m, p), t.ID, opt)
+				if err != nil || r.Fraction < req.Fraction {
+					return false, err
+				}
+			}
+			if req.Shot == nil {
+				return true, nil
+			}
+			mb, err := Moved(bf, m.ID, p, facing(p))
+			if err != nil {
+				return false, err
+			}
+			legal, _, err := req.Shot(mb, m.ID, t.ID)
+			return legal, err
+		}
+	}
+	a, err := search(rt, req.Move, m, cond)
+	if err != nil || !a.Found {
+		return a, err
+	}
+	a.FacingDeg = endFacing(req.Facing, m, pathOf(a.Route), t.Position, false).Degrees()
+	eye := eyeAt(bf, m, a.At)
+	sr, err := los.SightFrom(bf, eye, t.ID, opt)
+	if err != nil {
+		return a, err
+	}
+	l := lineOf(m.ID, sr)
+	if req.Fraction > 0 {
+		fr, err := los.VisibleFractionFrom(bf, eye, t.ID, opt)
+		if err != nil {
+			return a, err
+		}
+		f := fr.Fraction
+		l.Fraction = &f
+	}
+	a.Proof = []Line{l}
+	if req.Shot != nil {
+		mb, err := Moved(bf, m.ID, a.At, s1.Angle(a.FacingDeg*s1.Degree.Radians()))
+		if err != nil {
+			return a, err
+		}
+		_, a.Verdict, err = req.Shot(mb, m.ID, t.ID)
+		if err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+// search runs the searcher for cond over the model's cost field and
+// fills the answer's route, end point and bookkeeping.
+func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Answer, error) {
+	a := Answer{Model: m.ID, Tolerance: Tolerance, Cell: CoarseCell, Proof: []Line{}}
+	work := mv.MaxWork
+	if work == 0 {
+		work = DefaultWork
+	}
+	f, err := rt.CostField(m.ID, mv.Allowance, movement.FieldOptions{Route: mv.Route, MaxWork: work})
+	switch {
+	case errors.Is(err, movement.ErrNoPath):
+		return a, nil // boxed in where it stands: nothing is reachable
+	case errors.Is(err, movement.ErrWorkLimit):
+		a.Exhausted, a.Work = true, f.Work()
+		return a, nil
+	case err != nil:
+		return a, err
+	}
+	s := newSearcher(f, cond, work)
+	s.run()
+	a.Tests, a.Work, a.Searched = s.tests, s.tests+f.Work(), s.coarse
+	if s.err != nil {
+		return a, s.err
+	}
+	a.Exhausted = s.stopped
+	if !s.found {
+		return a, nil
+	}
+	a.Found, a.At, a.Already = true, s.bestP, s.best == 0 && s.bestP == f.Start()
+	a.Route = f.Route(s.bestP, s.last, s.best)
+	a.Route.Model = m.ID
+	if a.Already {
+		a.Route.ErrorBound = 0 // no move, nothing to bound
+	}
+	a.FacingDeg = m.Facing.Degrees()
+	return a, nil
+}
+
+// pathOf returns a route's waypoints as points.
+func pathOf(r movement.Route) []geom.Point {
+	out := make([]geom.Point, len(r.Path))
+	for i, p := range r.Path {
+		out[i] = geom.Pt(p[0], p[1])
+	}
+	return out
+}
+
+// lineOf turns a sight result into a proof line.
+func lineOf(observer string, r los.SightResult) Line {
+	l := Line{Observer: observer, Clear: r.Visible, Segment: r.Centre, Result: &r}
+	if r.Witness != nil {
+		l.Segment = *r.Witness
+	}
+	if r.BlockedBy != nil && !r.Visible {
+		l.Blocker = r.BlockedBy.ID
+		p := r.BlockedBy.At
+		l.At = &p
+	}
+	return l
+}

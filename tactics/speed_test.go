@@ -1,0 +1,67 @@
+package tactics
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sightline/sightline/movement"
+	"github.com/sightline/sightline/terrain"
+)
+
+// TestSpeedDistribution prints the CPU time distribution (the calling thread's) of GainSight and
+// BreakSight for a vehicle with a 12 in allowance over 100 random cases
+// of the reference table when SIGHTLINE_SPEED is set (no timed
+// assertion: the machine is shared). Run:
+//
+//	SIGHTLINE_SPEED=1 go test ./tactics -run SpeedDistribution -v -count=1 -cpu 1
+func TestSpeedDistribution(t *testing.T) {
+	if os.Getenv("SIGHTLINE_SPEED") == "" {
+		t.Skip("set SIGHTLINE_SPEED=1 to measure")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	bf := refTable(t)
+	cases := randomCases(bf, terrain.Vehicle, 100, 1)
+	for _, kind := range []string{"gain", "break", "gain-fraction"} {
+		rt := movement.NewRouter(bf)
+		var ds []time.Duration
+		found, exhausted := 0, 0
+		for _, c := range cases {
+			mv := Move{Model: c.mover, Allowance: 12}
+			t0 := threadCPU()
+			var a Answer
+			var err error
+			switch kind {
+			case "gain":
+				a, err = GainSight(rt, GainRequest{Move: mv, Target: c.target})
+			case "gain-fraction":
+				a, err = GainSight(rt, GainRequest{Move: mv, Target: c.target, Fraction: 0.5})
+			default:
+				a, err = BreakSight(rt, BreakRequest{Move: mv, Observers: c.observers})
+			}
+			ds = append(ds, threadCPU()-t0)
+			if err != nil {
+				t.Fatalf("%s %+v: %v", kind, c, err)
+			}
+			if a.Found {
+				found++
+			}
+			if a.Exhausted {
+				exhausted++
+			}
+		}
+		slices.Sort(ds)
+		under := 0
+		for _, d := range ds {
+			if d < 50*time.Millisecond {
+				under++
+			}
+		}
+		fmt.Printf("%s: found %d/100 exhausted %d  min %v p50 %v p90 %v p95 %v p99 %v max %v; %d under 50 ms\n", kind, found, exhausted,
+			ds[0], ds[50], ds[90], ds[95], ds[98], ds[len(ds)-1], under)
+	}
+}

@@ -1,0 +1,237 @@
+package terrain
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"github.com/golang/geo/s1"
+	"github.com/sightline/sightline/geom"
+)
+
+// Editing a Battlefield: WithModel, WithoutModel, MoveModel and
+// ReplaceModel return a new Battlefield and leave the receiver unchanged
+// and valid (both stay safe for concurrent readers). The new one shares
+// with the old everything the edit does not touch: the table, the pieces,
+// their convex parts and boxes, the prepared plan data of the pieces
+// (Occluders.Pieces) and of the unchanged models; only the models' list,
+// the one model's ground and the small model-level structures are rebuilt.
+// Every answer of the result equals the answer of New given the same
+// table, pieces and models (the models as Models returns them), which is
+// what the edit functions check and build.
+
+// deriveOccluders is the Occluders of models given the built Occluders of
+// a battlefield with the same pieces: the pieces' set is shared, each
+// model with from[i] >= 0 copies that model's entries of base, the others
+// are prepared afresh (as modelSet does), and the grid is rebuilt.
+func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
+	b := base.Models
+	s := &OccluderSet{
+		Rings:  make([][]geom.Point, len(models)),
+		Boxes:  make([]PlanBox, len(models)),
+		Discs:  make([]PlanDisc, len(models)),
+		Convex: make([]*ConvexRing, len(models)),
+		Bottom: make([]float64, len(models)),
+		Top:    make([]float64, len(models)),
+	}
+	for i := range models {
+		if j := from[i]; j >= 0 {
+			s.Rings[i], s.Boxes[i], s.Discs[i], s.Convex[i] = b.Rings[j], b.Boxes[j], b.Discs[j], b.Convex[j]
+			s.Bottom[i], s.Top[i] = b.Bottom[j], b.Top[j]
+			continue
+		}
+		s.Bottom[i], s.Top[i] = models[i].Ground(), models[i].Top()
+		r := models[i].PlanRing(nil)
+		s.Rings[i] = r
+		s.Boxes[i] = PlanBoxOf(r)
+		s.Discs[i] = planDiscOf(r, s.Boxes[i])
+		s.Convex[i] = ConvexRingOf(r)
+	}
+	o := &Occluders{Pieces: base.Pieces, Models: s}
+	boxes := make([]PlanBox, 0, len(base.Pieces.Boxes)+len(models))
+	boxes = append(append(boxes, base.Pieces.Boxes...), s.Boxes...)
+	o.Grid = buildGrid(boxes)
+	return o
+}
+
+// edit returns a shallow copy of bf sharing the table, the pieces and
+// their index data, with the given models (owned by the copy) and fresh
+// prepared occluders derived from bf's when those are built; from maps
+// each new model index to its old one (-1 for a new or changed model).
+func (bf *Battlefield) edit(models []Model, from []int) *Battlefield {
+	nb := &Battlefield{
+		table:      bf.table,
+		pieces:     bf.pieces,
+		models:     models,
+		pieceIdx:   bf.pieceIdx,
+		modelIdx:   bf.modelIdx,
+		squads:     bf.squads,
+		squadNames: bf.squadNames,
+		pieceBoxes: bf.pieceBoxes,
+		pieceIndex: bf.pieceIndex,
+		occluders:  new(occluderState),
+	}
+	if base := bf.occluders.done.Load(); base != nil {
+		nb.occluders.base, nb.occluders.from = base, from
+	}
+	nb.modelBoxes = make([]box3, len(models))
+	for i, j := range from {
+		if j >= 0 {
+			nb.modelBoxes[i] = bf.modelBoxes[j]
+		} else {
+			nb.modelBoxes[i] = models[i].indexBox()
+		}
+	}
+	nb.rebuildIndex()
+	return nb
+}
+
+// rebuildIndex builds the index from pieceBoxes and modelBoxes exactly as
+// New's buildIndex does (same items, same boxes, same order: the same
+// tree).
+func (bf *Battlefield) rebuildIndex() {
+	np := len(bf.pieces)
+	bf.index = buildIndexOf(np+len(bf.models), func(i int) (Item, *box3) {
+		if i < np {
+			return Item{Kind: ItemPiece, Index: i}, &bf.pieceBoxes[i]
+		}
+		return Item{Kind: ItemModel, Index: i - np}, &bf.modelBoxes[i-np]
+	})
+}
+
+// placeModel checks m as New checks the model at index i and resolves its
+// ground on bf's pieces. The error's path is "models[i]…".
+func (bf *Battlefield) placeModel(i int, m *Model) (Model, error) {
+	path := fmt.Sprintf("models[%d]", i)
+	c, err := checkModel(path, m, bf.table)
+	if err != nil {
+		return c, err
+	}
+	if err := bf.checkGarrison(path, &c); err != nil {
+		return c, err
+	}
+	// New resolves the ground while its index holds the pieces alone; so
+	// does this, through a view with that index, for the same visit order.
+	pv := *bf
+	pv.index = bf.pieceIndex
+	if err := pv.resolveGround(path, &c); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// identity returns from = [0, 1, …, n-1].
+func identity(n int) []int {
+	from := make([]int, n)
+	for i := range from {
+		from[i] = i
+	}
+	return from
+}
+
+// ReplaceModel returns a battlefield in which the model with m's id is
+// replaced by m (position, facing, class, base, elevation: anything), at
+// the same index of Models. The model is checked and its ground resolved
+// as New does (Level and Elevation as m gives them: a model taken from
+// Models keeps its declared level, as in New); an unknown id gives an error
+// wrapping ErrUnknownID, an invalid m New's *FieldError. bf is unchanged.
+func (bf *Battlefield) ReplaceModel(m Model) (*Battlefield, error) {
+	i, ok := bf.modelIdx[m.ID]
+	if !ok {
+		return nil, fieldErr("models.id", ErrUnknownID, "no model %q", m.ID)
+	}
+	c, err := bf.placeModel(i, &m)
+	if err != nil {
+		return nil, err
+	}
+	models := slices.Clone(bf.models)
+	models[i] = c
+	from := identity(len(models))
+	from[i] = -1
+	if c.Squad != bf.models[i].Squad {
+		return bf.rebuiltModels(models, from)
+	}
+	return bf.edit(models, from), nil
+}
+
+// MoveModel returns a battlefield in which the model id stands at pos
+// with the given facing, its figures carried rigidly with it (turned by
+// the change of facing about the model's position, then translated), its
+// ground resolved afresh at the new place (see ReplaceModel). bf is
+// unchanged.
+func (bf *Battlefield) MoveModel(id string, pos geom.Point, facing s1.Angle) (*Battlefield, error) {
+	old, ok := bf.Model(id)
+	if !ok {
+		return nil, fieldErr("models.id", ErrUnknownID, "no model %q", id)
+	}
+	m := *old
+	m.Position, m.Facing = pos, facing
+	if len(old.Figures) > 0 {
+		sin, cos := math.Sincos(float64(facing - old.Facing))
+		m.Figures = make([]geom.Point, len(old.Figures))
+		for k, f := range old.Figures {
+			dx, dy := f.X-old.Position.X, f.Y-old.Position.Y
+			m.Figures[k] = geom.Pt(pos.X+dx*cos-dy*sin, pos.Y+dx*sin+dy*cos)
+		}
+	}
+	return bf.ReplaceModel(m)
+}
+
+// WithModel returns a battlefield with m added after the existing models,
+// checked as New checks it (its id must be new among pieces and models).
+// bf is unchanged.
+func (bf *Battlefield) WithModel(m Model) (*Battlefield, error) {
+	i := len(bf.models)
+	path := fmt.Sprintf("models[%d]", i)
+	if j, ok := bf.pieceIdx[m.ID]; ok {
+		return nil, fieldErr(path+".id", ErrDuplicateID, "duplicate id %q (also terrain[%d])", m.ID, j)
+	}
+	if j, ok := bf.modelIdx[m.ID]; ok {
+		return nil, fieldErr(path+".id", ErrDuplicateID, "duplicate id %q (also models[%d])", m.ID, j)
+	}
+	c, err := bf.placeModel(i, &m)
+	if err != nil {
+		return nil, err
+	}
+	models := append(slices.Clip(bf.models), c)
+	from := identity(len(models))
+	from[i] = -1
+	return bf.rebuiltModels(models, from)
+}
+
+// WithoutModel returns a battlefield without the model id (the models
+// after it move up one index). bf is unchanged.
+func (bf *Battlefield) WithoutModel(id string) (*Battlefield, error) {
+	i, ok := bf.modelIdx[id]
+	if !ok {
+		return nil, fieldErr("models.id", ErrUnknownID, "no model %q", id)
+	}
+	models := slices.Delete(slices.Clone(bf.models), i, i+1)
+	from := identity(len(models))
+	for k := i; k < len(from); k++ {
+		from[k]++
+	}
+	return bf.rebuiltModels(models, from)
+}
+
+// rebuiltModels is edit for an edit that may change the ids or the
+// squads: the model-level maps are rebuilt from models.
+func (bf *Battlefield) rebuiltModels(models []Model, from []int) (*Battlefield, error) {
+	nb := bf.edit(models, from)
+	nb.modelIdx = make(map[string]int, len(models))
+	nb.squads = make(map[string][]int)
+	nb.squadNames = nil
+	for i := range models {
+		m := &models[i]
+		nb.modelIdx[m.ID] = i
+		if m.Squad != "" {
+			if _, ok := nb.squads[m.Squad]; !ok {
+				nb.squadNames = append(nb.squadNames, m.Squad)
+			}
+			nb.squads[m.Squad] = append(nb.squads[m.Squad], i)
+		}
+	}
+	sort.Strings(nb.squadNames)
+	return nb, nil
+}
