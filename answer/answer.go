@@ -20,9 +20,9 @@ type Answer struct {
 	Kind        string
 	Explanation string
 	fields      []field
-	units       string         // the file's units when they differ from inches
-	scale       float64        // inches per file unit
-	u           rulesets.Units // rewrites the text's lengths in the file's units
+	units       string            // the file's units when they differ from inches
+	scale       float64           // inches per file unit
+	u           scenario.UnitText // rewrites the text's lengths in the file's units
 
 	overlays  []render.Part // what a picture of this answer shows
 	highlight []string      // ids drawn with a thick outline
@@ -267,7 +267,7 @@ func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
 }
 
 func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query) (*Answer, error) {
-	u := rulesets.UnitsOf(f.Units)
+	u := scenario.UnitTextOf(f.Units)
 	if q.Err != nil {
 		return nil, u.LocalizeErr(q.Err)
 	}

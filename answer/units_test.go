@@ -4,14 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
 
 func TestUnitsLocalize(t *testing.T) {
-	cm, mm := rulesets.UnitsOf("cm"), rulesets.UnitsOf("mm")
+	cm, mm := scenario.UnitTextOf("cm"), scenario.UnitTextOf("mm")
 	tests := []struct {
-		u        rulesets.Units
+		u        scenario.UnitText
 		in, want string
 	}{
 		{cm, "range a -> b: 5.00 in centre to centre", "range a -> b: 12.7 cm (5 in) centre to centre"},
@@ -22,7 +21,9 @@ func TestUnitsLocalize(t *testing.T) {
 		// Not lengths: bearings, percentages, clause numbers, dice, ids.
 		{cm, "bearing 90.0°, 62.5 %, close range (5.3), -1 [CR-04], wall-2 in arc", "bearing 90.0°, 62.5 %, close range (5.3), -1 [CR-04], wall-2 in arc"},
 		{mm, "2 in", "50.8 mm (2 in)"},
-		{rulesets.Units{}, "2 in", "2 in"},
+		{cm, "(98.42519685039369, 7.874015748031496) lies outside the 78.74015748031496 x 47.24409448818898 in table",
+			"(250, 20) lies outside the 200 x 120 cm (78.74 x 47.24 in) table"},
+		{scenario.UnitText{}, "2 in", "2 in"},
 	}
 	for _, tt := range tests {
 		if got := tt.u.Localize(tt.in); got != tt.want {

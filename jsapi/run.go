@@ -38,7 +38,7 @@ func (t *Table) answerQuery(q *scenario.Query) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	u := rulesets.UnitsOf(t.file.Units)
+	u := scenario.UnitTextOf(t.file.Units)
 	if q.Err != nil {
 		return nil, u.LocalizeErr(q.Err)
 	}

@@ -1,10 +1,13 @@
-package rulesets
+package scenario
 
 import (
+	"errors"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/sightline/sightline/terrain"
 )
 
 // Every length in memory is in inches; a file in cm or mm reads its
@@ -16,52 +19,63 @@ import (
 // like the file's own coordinates. Numbers without a length unit (bearings,
 // percentages, dice, clause numbers such as "(5.3)") are left alone.
 
-// num is a decimal number as the answers print them.
-const num = `-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`
+// numPattern is a decimal number as the answers print them.
+const numPattern = `-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`
 
 var (
-	// lengthRE matches a number followed by an inch unit; the first group
-	// is what precedes it (not part of a word or number).
-	lengthRE = regexp.MustCompile(`(^|[^\w.\-])(` + num + `)(?: ?(?:in|inches|inch)\b|"|″)`)
+	// lengthRE matches a number, or a size "W x D", followed by an inch
+	// unit; group 1 is what precedes it (not part of a word or number),
+	// groups 2 and 3 the size, group 4 the single length. One pass, so a
+	// rewritten text is never rewritten again.
+	lengthRE = regexp.MustCompile(`(^|[^\w.\-])(?:(` + numPattern + `) x (` + numPattern + `)|(` + numPattern + `))(?: ?(?:in|inches|inch)\b|"|″)`)
 	// tupleRE matches a point (x, y) or (x, y, z).
-	tupleRE = regexp.MustCompile(`\((` + num + `)((?:, ?` + num + `){1,2})\)`)
+	tupleRE = regexp.MustCompile(`\((` + numPattern + `)((?:, ?` + numPattern + `){1,2})\)`)
 )
 
-// Units rewrites lengths in a text.
-type Units struct {
+// UnitText rewrites lengths in a text.
+type UnitText struct {
 	Name     string  // "cm" or "mm"; "" or "in" leaves texts alone
 	PerInch  float64 // file units per inch (2.54, 25.4)
 	Decimals int     // decimals kept in the file's units
 }
 
-// UnitsOf returns the Units of a file's "units" value ("in" or "" rewrite
+// UnitTextOf returns the UnitText of a file's "units" value ("in" or "" rewrite
 // nothing).
-func UnitsOf(name string) Units {
+func UnitTextOf(name string) UnitText {
 	switch name {
 	case "cm":
-		return Units{Name: "cm", PerInch: 2.54, Decimals: 2}
+		return UnitText{Name: "cm", PerInch: 2.54, Decimals: 2}
 	case "mm":
-		return Units{Name: "mm", PerInch: 25.4, Decimals: 1}
+		return UnitText{Name: "mm", PerInch: 25.4, Decimals: 1}
 	}
-	return Units{}
+	return UnitText{}
 }
 
 // Active reports whether u rewrites anything.
-func (u Units) Active() bool { return u.Name != "" && u.Name != "in" && u.PerInch > 0 }
+func (u UnitText) Active() bool { return u.Name != "" && u.Name != "in" && u.PerInch > 0 }
 
 // Localize returns text with its lengths in u's units and the inches
 // beside them, and its points in u's units.
-func (u Units) Localize(text string) string {
+func (u UnitText) Localize(text string) string {
 	if !u.Active() {
 		return text
 	}
 	text = lengthRE.ReplaceAllStringFunc(text, func(m string) string {
 		g := lengthRE.FindStringSubmatch(m)
-		v, err := strconv.ParseFloat(g[2], 64)
+		if g[4] == "" {
+			w, err1 := strconv.ParseFloat(g[2], 64)
+			d, err2 := strconv.ParseFloat(g[3], 64)
+			if err1 != nil || err2 != nil {
+				return m
+			}
+			return g[1] + u.snap(w, decimalsOf(g[2])) + " x " + u.snap(d, decimalsOf(g[3])) + " " + u.Name +
+				" (" + trim(w, 2) + " x " + trim(d, 2) + " in)"
+		}
+		v, err := strconv.ParseFloat(g[4], 64)
 		if err != nil || math.IsInf(v, 0) {
 			return m
 		}
-		return g[1] + u.snap(v, decimalsOf(g[2])) + " " + u.Name + " (" + trim(v, 2) + " in)"
+		return g[1] + u.snap(v, decimalsOf(g[4])) + " " + u.Name + " (" + trim(v, 2) + " in)"
 	})
 	return tupleRE.ReplaceAllStringFunc(text, func(m string) string {
 		parts := strings.Split(strings.Trim(m, "()"), ",")
@@ -82,7 +96,7 @@ func (u Units) Localize(text string) string {
 // shortest number (at most u.Decimals decimals) that the printed inches
 // may stand for, so a 20 cm position printed as "7.87" in reads "20", not
 // "19.99".
-func (u Units) snap(inches float64, d int) string {
+func (u UnitText) snap(inches float64, d int) string {
 	v := inches * u.PerInch
 	tol := 0.5 * math.Pow(10, -float64(d)) * u.PerInch
 	for k := 0; k < u.Decimals; k++ {
@@ -107,14 +121,14 @@ func decimalsOf(s string) int {
 }
 
 // Value converts a length in inches to u's units, rounded to u.Decimals.
-func (u Units) Value(inches float64) float64 {
+func (u UnitText) Value(inches float64) float64 {
 	p := math.Pow(10, float64(u.Decimals))
 	return math.Round(inches*u.PerInch*p) / p
 }
 
 // Format writes a value in u's units with at most u.Decimals decimals and
 // no trailing zeros.
-func (u Units) Format(v float64) string { return trim(v, u.Decimals) }
+func (u UnitText) Format(v float64) string { return trim(v, u.Decimals) }
 
 // trim formats v with at most d decimals and no trailing zeros.
 func trim(v float64, d int) string {
@@ -129,7 +143,7 @@ func trim(v float64, d int) string {
 }
 
 // Points converts a point's coordinates from inches to u's units.
-func (u Units) Points(p []float64) []float64 {
+func (u UnitText) Points(p []float64) []float64 {
 	out := make([]float64, len(p))
 	for i, v := range p {
 		out[i] = u.Value(v)
@@ -149,7 +163,7 @@ func (e *localizedError) Unwrap() error { return e.err }
 
 // LocalizeErr returns err with its message's lengths in u's units (err
 // itself when nothing changes); errors.Is and errors.As see the original.
-func (u Units) LocalizeErr(err error) error {
+func (u UnitText) LocalizeErr(err error) error {
 	if !u.Active() || err == nil {
 		return err
 	}
@@ -158,4 +172,18 @@ func (u Units) LocalizeErr(err error) error {
 		return err
 	}
 	return &localizedError{msg: msg, err: err}
+}
+
+// localizeField rewrites the lengths of a path error's message (not its
+// path) in u's units, keeping its type: terrain.New speaks inches.
+func (u UnitText) localizeField(err error) error {
+	var fe *terrain.FieldError
+	if !u.Active() || !errors.As(err, &fe) {
+		return err
+	}
+	msg := fe.Err.Error()
+	if l := u.Localize(msg); l != msg {
+		fe.Err = &localizedError{msg: l, err: fe.Err}
+	}
+	return err
 }
