@@ -22,8 +22,9 @@ type Answer struct {
 	Kind        string
 	Explanation string
 	fields      []field
-	units       string  // the file's units when they differ from inches
-	scale       float64 // inches per file unit
+	units       string            // the file's units when they differ from inches
+	scale       float64           // inches per file unit
+	u           scenario.UnitText // rewrites the text's lengths in the file's units
 
 	overlays  []render.Part // what a picture of this answer shows
 	highlight []string      // ids drawn with a thick outline
@@ -185,7 +186,7 @@ func (a *Answer) Text() string {
 		case "detail", "reasons", "measures", "modifiers", "candidates":
 			continue // the explanation says these in words
 		}
-		fmt.Fprintf(&b, " %s=%s", f.name, textValue(f.value))
+		fmt.Fprintf(&b, " %s=%s", f.name, a.textField(f))
 	}
 	if a.Explanation != "" {
 		b.WriteString("\n    ")
@@ -278,14 +279,15 @@ func prepare(f *scenario.File) (*rulesets.Game, rulesets.Options, error) {
 }
 
 func one(f *scenario.File, g *rulesets.Game, opt rulesets.Options, q *scenario.Query, b *budget.Budget) (*Answer, error) {
+	u := scenario.UnitTextOf(f.Units)
 	if q.Err != nil {
-		return nil, q.Err
+		return nil, u.LocalizeErr(q.Err)
 	}
 	r, err := g.AnswerWithin(f, opt, q, b)
 	if err != nil {
-		return nil, err
+		return nil, u.LocalizeErr(err)
 	}
-	a := &Answer{ID: q.ID, Kind: q.Kind, Explanation: r.Explanation}
+	a := &Answer{ID: q.ID, Kind: q.Kind, Explanation: u.Localize(r.Explanation), u: u}
 	if f.Units != "" && f.Units != "in" {
 		a.units, a.scale = f.Units, unitScale(f.Units)
 	}
@@ -317,4 +319,26 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// textField writes a field's value for the headline: a length in the
+// file's units with the inches beside, points in the file's units.
+func (a *Answer) textField(f field) string {
+	if !a.u.Active() {
+		return textValue(f.value)
+	}
+	if x, ok := f.value.(float64); ok && f.length {
+		return fmt.Sprintf("%s %s (%.3f in)", a.u.Format(a.u.Value(x)), a.u.Name, x)
+	}
+	switch x := f.value.(type) {
+	case []float64:
+		return textValue(a.u.Points(x))
+	case [][]float64:
+		out := make([][]float64, len(x))
+		for i, p := range x {
+			out[i] = a.u.Points(p)
+		}
+		return textValue(out)
+	}
+	return textValue(f.value)
 }

@@ -345,7 +345,7 @@ func marshalResult(id, kind, units string, r *rulesets.Result) ([]byte, error) {
 		}
 	}
 	buf.WriteByte(',')
-	if err := writeField(&buf, "explanation", r.Explanation); err != nil {
+	if err := writeField(&buf, "explanation", scenario.UnitTextOf(units).Localize(r.Explanation)); err != nil {
 		return nil, err
 	}
 	buf.WriteByte('}')

@@ -38,12 +38,13 @@ func (t *Table) answerQuery(q *scenario.Query) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	u := scenario.UnitTextOf(t.file.Units)
 	if q.Err != nil {
-		return nil, q.Err
+		return nil, u.LocalizeErr(q.Err)
 	}
 	r, err := g.Answer(t.file, opt, q)
 	if err != nil {
-		return nil, err
+		return nil, u.LocalizeErr(err)
 	}
 	return marshalResult(q.ID, q.Kind, t.file.Units, &r)
 }

@@ -315,7 +315,7 @@ func (s ArcSet) testPoint(p geom.Point, arc string, names []string, opt ArcOptio
 	want := make(map[string]bool, len(names))
 	for _, n := range names {
 		if s.Index(n) < 0 {
-			return ArcResult{}, fmt.Errorf("los: arc %q: %q is not in the same arc set as %q: %w", arc, n, names[0], terrain.ErrInvalidValue)
+			return ArcResult{}, fmt.Errorf("los: arc %q: no arc %q; the arcs are %s: %w", arc, n, strings.Join(s.names(), ", "), terrain.ErrInvalidValue)
 		}
 		want[n] = true
 	}
@@ -417,4 +417,13 @@ func (s ArcSet) testShapes(res *ArcResult, shapes []geom.Shape, names []string, 
 		res.Decisive = fmt.Sprintf("target footprint only touches the boundary of %s (%s containment); %s rule gives %s",
 			res.Arc, opt.Containment, opt.Boundary, arcInWord(res.InArc))
 	}
+}
+
+// names returns the names of the set's arcs, in order.
+func (s ArcSet) names() []string {
+	out := make([]string, len(s.Arcs))
+	for i, a := range s.Arcs {
+		out[i] = a.Name
+	}
+	return out
 }

@@ -169,8 +169,12 @@ func StandardArcs(m *terrain.Model, arc string, opt ArcOptions) (ArcSet, error) 
 		}
 		return HullZoneArcs(geom.OrientedRect{Center: m.Position, Length: length, Width: width, Angle: m.Facing}, opt.HullSplit)
 	}
-	return ArcSet{}, fmt.Errorf("los: unknown arc %q: %w", arc, terrain.ErrInvalidValue)
+	return ArcSet{}, fmt.Errorf("los: unknown arc %q; the arcs are %s: %w", arc, strings.Join(standardArcNames, ", "), terrain.ErrInvalidValue)
 }
+
+// standardArcNames are the arc names StandardArcs knows, for messages.
+var standardArcNames = []string{ArcFront, ArcSide, ArcRear, ArcFore, ArcPort, ArcStarboard, ArcAft, ArcCorridor,
+	ArcWedgeFront, ArcWedgeFlank, ArcHullFront, ArcHullLeft, ArcHullRight, ArcHullRear, ArcCustom}
 
 // arcOutline returns the plan shapes a wedge's arms touch: the hull
 // rectangle, else every figure's base.

@@ -66,7 +66,9 @@ type FractionResult struct {
 	// SilhouetteArea and VisibleArea are in projection units.
 	SilhouetteArea float64 `json:"silhouetteArea"`
 	VisibleArea    float64 `json:"visibleArea"`
-	// Hidden lists every occluder hiding a part, largest first.
+	// Hidden lists every occluder hiding a part, largest first; for a
+	// target the cover proof shows wholly hidden by one occluder (Fraction
+	// 0, see VisibleFraction), that occluder alone, with share 1.
 	Hidden []Hidden `json:"hidden,omitempty"`
 	// Witness is a point of the target's surface seen through the visible
 	// region (nil when nothing is visible or none could be built).
@@ -76,7 +78,10 @@ type FractionResult struct {
 // VisibleFraction returns the fraction of the target model's silhouette
 // seen from the shooter model's eye point (terrain.Model.EyePoint), computed
 // exactly by polygon clipping (see docs/sight.md for the definition).
-// Unknown ids give an error wrapping terrain.ErrUnknownID.
+// A target that the occluder first met on the sightline to its centre
+// provably hides as a whole (the cover proof Sight uses) is settled
+// without the region: Fraction 0, that occluder alone in Hidden. Unknown
+// ids give an error wrapping terrain.ErrUnknownID.
 func VisibleFraction(bf *terrain.Battlefield, from, to string, opt Options) (FractionResult, error) {
 	si, ok := bf.ModelIndex(from)
 	if !ok {
@@ -193,6 +198,16 @@ type fracScratch struct {
 	next  [][2]int
 	wedge []geom.Point // plan hull of the eye and the target
 	wtmp  []geom.Point
+	// seen[id] == gen marks the occluder ids gatherWedge met.
+	seen []uint32
+	gen  uint32
+	ids  []int32 // the ids gatherWedge met
+	// bboxGather gathers every item in the plan bounds of the eye and the
+	// target instead (the former gather, for the tests that compare).
+	bboxGather bool
+	// noProof turns the cover proof of the full mode off (for the tests
+	// that need every part).
+	noProof bool
 }
 
 // scratchPool recycles fracScratch spaces between queries.
@@ -262,6 +277,15 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		return res
 	}
 	res.SilhouetteArea = area
+	if mode == fracFull && !sc.noProof {
+		if it, ok := coverProof(bf, eye, ti, f); ok {
+			// Wholly hidden: the region would give 0 (docs/sight.md,
+			// "Cover proof"); the prover alone is reported.
+			res.Silhouette = append([]geom.Point(nil), sil...)
+			res.Hidden = []Hidden{{ID: itemID(bf, it), Item: it, Fraction: 1}}
+			return res
+		}
+	}
 	v.silBox = terrain.PlanBoxOf(sil)
 	for _, p := range ring {
 		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
@@ -303,17 +327,22 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 // f, reaching above zmin) and keeps the clipped parts in front of the
 // target in sc.parts, with their items in sc.items.
 func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin float64) {
-	// Candidates: every item whose plan box meets the plan box of the eye
-	// and the target, which holds every sightline of the query.
-	box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
-	sc.cands = sc.cands[:0]
-	bf.VisitRect(box, func(it terrain.Item) bool {
-		sc.cands = append(sc.cands, it)
-		return true
-	})
+	// Candidates: the items listed in the grid cells the sight wedge (the
+	// plan hull of the eye and the target, which holds every sightline of
+	// the query) may touch.
 	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
 	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
+	if sc.bboxGather {
+		box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
+		sc.cands = sc.cands[:0]
+		bf.VisitRect(box, func(it terrain.Item) bool {
+			sc.cands = append(sc.cands, it)
+			return true
+		})
+	} else {
+		sc.gatherWedge(bf, sc.wedge)
+	}
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
 		if v.covered && v.earlyStop {

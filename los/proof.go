@@ -56,13 +56,23 @@ func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bo
 // every point of it (hidesAll). Its visible fraction is then 0, and most
 // pairs of a table are settled this way without the region.
 func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bool {
+	_, ok := coverProof(bf, eye, ti, f)
+	return ok
+}
+
+// coverProof is hiddenCertain, also returning the occluder that hides the
+// target.
+func coverProof(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) (terrain.Item, bool) {
 	cv, ok := newCoverView(bf, eye, ti)
 	if !ok {
-		return false
+		return terrain.Item{}, false
 	}
 	m := &bf.Models()[ti]
 	s := segment(bf, eye, geom.Lift(m.Position, m.Ground()+m.Hull.Height/2), f, segClearOnly)
-	return !s.Clear && cv.hidesAll(bf, f, s.Blocker.Item)
+	if s.Clear || !cv.hidesAll(bf, f, s.Blocker.Item) {
+		return terrain.Item{}, false
+	}
+	return s.Blocker.Item, true
 }
 
 // hidesAll reports whether the occluder it alone is certain to block every

@@ -253,7 +253,6 @@ func (st *segState) walk() {
 			slope = sl
 		}
 	}
-	var seen [terrain.GridMaxItems / 64]uint64
 	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
 	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
 	m := g.Margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
@@ -262,6 +261,9 @@ func (st *segState) walk() {
 	if dy < 0 {
 		jstep, ja, jb = -1, j1, j0
 	}
+	// The previous row walked (none yet: pj outside the grid) and its
+	// columns, for firstMeet.
+	pj, pi0, pi1 := int32(-2), int32(0), int32(-1)
 	for j := ja; ; j += jstep {
 		// The segment's plan within the row's band (grown by m).
 		x0, x1 := xlo, xhi
@@ -281,17 +283,15 @@ func (st *segState) walk() {
 		if dx < 0 {
 			istep, ia, ib = -1, i1, i0
 		}
+		// Ids first met in an earlier cell of this row start after
+		// column rs (dx >= 0) or before it (dx < 0).
+		rs := int32(i0)
+		if istep < 0 {
+			rs = int32(i1)
+		}
 		for i := ia; ; i += istep {
-			k := j*g.NX + i
-			for _, id := range g.IDs[g.Start[k]:g.Start[k+1]] {
-				w, bit := id>>6, uint64(1)<<(id&63)
-				if seen[w]&bit != 0 {
-					continue
-				}
-				seen[w] |= bit
-				if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
-					return
-				}
+			if !st.queueCell(j*g.NX+i, cellPos{int32(i), rs, istep, pj, pi0, pi1}, rx, ry) {
+				return
 			}
 			if st.ncand > 0 && !st.flush() {
 				return
@@ -306,6 +306,7 @@ func (st *segState) walk() {
 		if j == jb {
 			return
 		}
+		pj, pi0, pi1 = int32(j), int32(i0), int32(i1)
 		// Rows further on lie past the parameter where the segment leaves
 		// this row (less the margin): once the blocker is nearer, no later
 		// occluder can block first or graze before it.
@@ -313,6 +314,55 @@ func (st *segState) walk() {
 			return
 		}
 	}
+}
+
+// cellPos places a cell in the walk for firstMeet: its column i, the row's
+// first column rs and direction istep, and the previous row pj with its
+// columns [pi0, pi1].
+type cellPos struct {
+	i, rs    int32
+	istep    int
+	pj       int32
+	pi0, pi1 int32
+}
+
+// queueCell queues the occluders of grid cell k met there first whose box
+// the segment may touch (rx, ry as for boxEntry), and reports whether to
+// go on.
+func (st *segState) queueCell(k int, c cellPos, rx, ry float64) bool {
+	g := &st.occ.Grid
+	ax, ay := st.a.X, st.a.Y
+	dx, dy := st.b.X-ax, st.b.Y-ay
+	s0, s1 := g.Start[k], g.Start[k+1]
+	spans := g.IDSpans[s0:s1]
+	for x, id := range g.IDs[s0:s1] {
+		if !firstMeet(&spans[x], c.i, c.rs, c.istep, c.pj, c.pi0, c.pi1) {
+			continue
+		}
+		if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstMeet reports whether cell column i of the row being walked is the
+// first cell the walk meets of the span c of an id listed there (without
+// a set of the ids seen, so that the walk costs the same on any table).
+// Earlier cells of the row are the columns from rs up to i (dx >= 0,
+// istep 1) or down to i (istep -1); earlier rows are represented by the
+// previous one, row pj with columns [pi0, pi1]: the x ranges of the rows a
+// segment crosses move monotonically, so a span that meets an earlier row
+// and this one also meets the previous row.
+func firstMeet(c *terrain.CellSpan, i, rs int32, istep int, pj, pi0, pi1 int32) bool {
+	if istep > 0 {
+		if max(c.I0, rs) < i {
+			return false
+		}
+	} else if min(c.I1, rs) > i {
+		return false
+	}
+	return pj < c.J0 || pj > c.J1 || pi1 < c.I0 || pi0 > c.I1
 }
 
 // box returns the plan box of occluder id (pieces first, then models).

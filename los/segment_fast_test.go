@@ -112,3 +112,35 @@ func TestSegmentFastMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestSegmentFastMatchesReferenceLarge is TestSegmentFastMatchesReference
+// on tables of more than 1,024 occluders at the reference density (the
+// grid walk used to give up there): every grazing contact is met once.
+func TestSegmentFastMatchesReferenceLarge(t *testing.T) {
+	opts := []Options{{}, {GrazingBlocks: true}, {ThroughOwnSquad: 1}}
+	sizes := map[int]int{800: 1500, 3000: 300}
+	if testing.Short() {
+		sizes = map[int]int{800: 200}
+	}
+	for pieces, n := range sizes {
+		bf, err := terrain.GenerateBattlefield(int64(pieces), terrain.ScaledGenerate(pieces))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewSource(int64(pieces)))
+		ms := bf.Models()
+		for k, s := range fastSegments(bf, rng, n) {
+			opt := opts[k%len(opts)]
+			shooter := rng.Intn(len(ms))
+			f := newFilter(bf, &opt, shooter, -1, []string{ms[shooter].ID})
+			got := segment(bf, s[0], s[1], &f, segFull)
+			want := segment(bf, s[0], s[1], &f, segReference)
+			clear := segment(bf, s[0], s[1], &f, segClearOnly).Clear
+			gk, wk := grazeKey(got.Grazing), grazeKey(want.Grazing)
+			if got.Clear != want.Clear || got.Blocker != want.Blocker || got.SquadPassed != want.SquadPassed || gk != wk || clear != want.Clear {
+				t.Fatalf("%d pieces, segment %v→%v %+v:\nfast  %+v grazing [%s] clearOnly %v\nref   %+v grazing [%s]",
+					pieces, s[0], s[1], opt, got, gk, clear, want, wk)
+			}
+		}
+	}
+}

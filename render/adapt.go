@@ -40,13 +40,18 @@ func SightlineFromSight(r los.SightResult, label string) Sightline {
 }
 
 // TargetFromFraction returns the overlay of a los.VisibleFraction answer:
-// the target outlined with its visible fraction written beside it.
+// the target outlined with its visible fraction written beside it, and
+// what hides the rest outlined with its share.
 func TargetFromFraction(r los.FractionResult) Target {
 	f := r.Fraction
 	if !(f >= 0) {
 		f = 0
 	}
-	return Target{ID: r.To, Fraction: math.Min(f, 1)}
+	t := Target{ID: r.To, Fraction: math.Min(f, 1)}
+	for _, h := range r.Hidden {
+		t.HiddenBy = append(t.HiddenBy, Hider{ID: h.ID, Fraction: h.Fraction})
+	}
+	return t
 }
 
 // PathFromCheck returns the overlay of a movement.CheckPath answer for the

@@ -115,6 +115,14 @@ func (c *canvas) shapePath(s geom.Convex) bool {
 	return true
 }
 
+// overlayLine is line for an overlay: labels keep off it where they can.
+func (c *canvas) overlayLine(a, b geom.Point, col color.NRGBA, w float64, dash ...float64) {
+	c.line(a, b, col, w, dash...)
+	x0, y0 := c.px(a)
+	x1, y1 := c.px(b)
+	c.lab.avoidLine(x0, y0, x1, y1)
+}
+
 func (c *canvas) line(a, b geom.Point, col color.NRGBA, w float64, dash ...float64) {
 	x0, y0 := c.px(a)
 	x1, y1 := c.px(b)

@@ -50,9 +50,12 @@ type labelReq struct {
 type labeler struct {
 	bounds    fbox
 	obstacles []fbox
+	lines     []fbox // small boxes along overlay lines: avoided when possible
 	reqs      []labelReq
 	placed    []fbox
 	skipped   int
+	strict    bool       // whether free avoids lines too
+	done      []labelReq // the labels placed, for repeats
 }
 
 func (lb *labeler) add(r labelReq) {
@@ -67,43 +70,82 @@ var labelDirs = [8][2]float64{{1, 0}, {0, -1}, {-1, 0}, {0, 1}, {1, -1}, {-1, -1
 func (lb *labeler) place(c *canvas) {
 	sort.SliceStable(lb.reqs, func(i, j int) bool { return lb.reqs[i].prio < lb.reqs[j].prio })
 	for _, r := range lb.reqs {
+		if lb.repeats(r) {
+			continue
+		}
 		w, h := c.measure(r.text, r.face)
 		w += 4
 		h += 2
-		var cands []fbox
-		if r.centered {
-			cands = append(cands, fbox{r.ax - w/2, r.ay - h/2, r.ax + w/2, r.ay + h/2})
-		}
 		rings := []float64{r.r + 3}
 		if r.leader {
 			rings = append(rings, r.r+16, r.r+32)
 		}
 		done := false
-		for ri, d := range rings {
-			for _, dir := range labelDirs {
-				cx := r.ax + dir[0]*(d+w/2)
-				cy := r.ay + dir[1]*(d+h/2)
-				if dir[0] != 0 && dir[1] != 0 {
-					cx = r.ax + dir[0]*(d*math.Sqrt2/2+w/2)
-					cy = r.ay + dir[1]*(d*math.Sqrt2/2+h/2)
-				}
-				cands = append(cands, fbox{cx - w/2, cy - h/2, cx + w/2, cy + h/2})
-			}
-			for _, b := range cands {
-				if lb.free(b, r.owner) {
-					lb.draw(c, r, b, ri > 0)
-					done = true
-					break
-				}
-			}
+		for _, strict := range []bool{true, false} {
+			lb.strict = strict
+			done = lb.placeOne(c, r, w, h, rings)
 			if done {
 				break
 			}
-			cands = cands[:0]
 		}
 		if !done {
 			lb.skipped++
 		}
+	}
+}
+
+// placeOne tries the candidate boxes of r ring by ring and draws the label
+// in the first free one.
+func (lb *labeler) placeOne(c *canvas, r labelReq, w, h float64, rings []float64) bool {
+	var cands []fbox
+	if r.centered {
+		cands = append(cands, fbox{r.ax - w/2, r.ay - h/2, r.ax + w/2, r.ay + h/2})
+	}
+	for ri, d := range rings {
+		for _, dir := range labelDirs {
+			cx := r.ax + dir[0]*(d+w/2)
+			cy := r.ay + dir[1]*(d+h/2)
+			if dir[0] != 0 && dir[1] != 0 {
+				cx = r.ax + dir[0]*(d*math.Sqrt2/2+w/2)
+				cy = r.ay + dir[1]*(d*math.Sqrt2/2+h/2)
+			}
+			cands = append(cands, fbox{cx - w/2, cy - h/2, cx + w/2, cy + h/2})
+		}
+		for _, b := range cands {
+			if lb.free(b, r.owner) {
+				lb.draw(c, r, b, ri > 0)
+				return true
+			}
+		}
+		cands = cands[:0]
+	}
+	return false
+}
+
+// repeatRadius is how close, in pixels, two anchors with the same text
+// must be for the second label to be left out: ten windows of one wall
+// all "south: clear" read as one label.
+const repeatRadius = 60
+
+// repeats reports whether a label with r's text was already placed for an
+// anchor near r's.
+func (lb *labeler) repeats(r labelReq) bool {
+	for _, d := range lb.done {
+		if d.text == r.text && math.Hypot(d.ax-r.ax, d.ay-r.ay) < repeatRadius {
+			return true
+		}
+	}
+	return false
+}
+
+// avoidLine asks labels to keep off the pixel segment (x0, y0)-(x1, y1),
+// an overlay line, where another place is free.
+func (lb *labeler) avoidLine(x0, y0, x1, y1 float64) {
+	n := int(math.Hypot(x1-x0, y1-y0)/6) + 1
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		x, y := x0+t*(x1-x0), y0+t*(y1-y0)
+		lb.lines = append(lb.lines, fbox{x - 2.5, y - 2.5, x + 2.5, y + 2.5})
 	}
 }
 
@@ -121,11 +163,19 @@ func (lb *labeler) free(b fbox, owner int) bool {
 			return false
 		}
 	}
+	if lb.strict {
+		for _, o := range lb.lines {
+			if b.overlaps(o) {
+				return false
+			}
+		}
+	}
 	return true
 }
 
 func (lb *labeler) draw(c *canvas, r labelReq, b fbox, leader bool) {
 	lb.placed = append(lb.placed, b)
+	lb.done = append(lb.done, r)
 	if leader {
 		// From the anchor's rim towards the box centre, ending at the box.
 		cx, cy := (b.x0+b.x1)/2, (b.y0+b.y1)/2

@@ -13,10 +13,13 @@ const (
 	lgClear = iota
 	lgBlocked
 	lgVisible
+	lgHidden
 	lgPath
 	lgViolation
 	lgLinkOK
 	lgLinkBroken
+	lgLinkArc
+	lgLinkSeen
 	lgArc
 	lgRing
 	lgTemplate
@@ -194,6 +197,9 @@ func (c *canvas) drawLegend(dry bool) float64 {
 	if has(lgVisible) {
 		swatch(withAlpha(ColorVisible, 0x73), ColorVisible, "visible part of target")
 	}
+	if has(lgHidden) {
+		lineEntry(ColorBlocker, false, "hides part of the target (share)")
+	}
 	if has(lgPath) {
 		lineEntry(ColorPath, false, "move path (dashed: illegal)")
 	}
@@ -205,6 +211,12 @@ func (c *canvas) drawLegend(dry bool) float64 {
 	}
 	if has(lgLinkBroken) {
 		lineEntry(ColorBlocked, true, "coherency broken")
+	}
+	if has(lgLinkArc) {
+		lineEntry(ColorArc, false, "direction the arc is judged in")
+	}
+	if has(lgLinkSeen) {
+		lineEntry(ColorClear, true, "where the mover is first seen")
 	}
 	if has(lgArc) {
 		swatch(withAlpha(ColorArc, 0x40), ColorArc, "fire arc")

@@ -41,6 +41,15 @@ type Target struct {
 	ID       string         // model (or piece) id of the target
 	Fraction float64        // visible fraction in [0, 1]
 	Visible  []geom.Polygon // optional plan regions seen
+	// HiddenBy lists the pieces and models that hide the rest, each
+	// outlined in the blocker colour and captioned with the share it hides.
+	HiddenBy []Hider
+}
+
+// Hider is a piece or model hiding Fraction of a target.
+type Hider struct {
+	ID       string
+	Fraction float64
 }
 
 // Violation is a point where a move breaks a rule, with a short reason.
@@ -62,13 +71,32 @@ type PathOverlay struct {
 	Violations []Violation
 }
 
-// Link is a coherency link between two models: green when kept, red and
-// dashed when broken. Label (for example the gap in inches) is optional.
+// Link is a straight line between two table points that is not a
+// sightline: a coherency link between two models (Kind LinkCoherency, the
+// zero value), the direction in which an arc was judged (LinkArc), or
+// where a moving model is first seen from (LinkSeen). A link is green
+// when OK (kept, in arc) and red and dashed when not; an arc link is drawn
+// in the arc colour. Label (for example the gap in inches) is optional.
+// The legend names each kind.
 type Link struct {
 	A, B  geom.Point
 	OK    bool
 	Label string
+	Kind  LinkKind
 }
+
+// LinkKind says what a Link shows, so the legend can name it.
+type LinkKind int
+
+// Link kinds.
+const (
+	// LinkCoherency is a coherency link between two models of a squad.
+	LinkCoherency LinkKind = iota
+	// LinkArc joins a shooter to the point its arc was judged at.
+	LinkArc
+	// LinkSeen joins an observer to where a moving model is first seen.
+	LinkSeen
+)
 
 // Template is a blast or flame template on the plan: a polygon, or a
 // circle when Circle is set. Hit lists ids (models, pieces) outlined as
@@ -130,7 +158,12 @@ func (s Sightline) marks(l *legendSet) {
 		l.mark(lgBlocked)
 	}
 }
-func (Target) marks(l *legendSet) { l.mark(lgVisible) }
+func (t Target) marks(l *legendSet) {
+	l.mark(lgVisible)
+	if len(t.HiddenBy) > 0 {
+		l.mark(lgHidden)
+	}
+}
 func (p PathOverlay) marks(l *legendSet) {
 	l.mark(lgPath)
 	if len(p.Violations) > 0 {
@@ -138,6 +171,14 @@ func (p PathOverlay) marks(l *legendSet) {
 	}
 }
 func (k Link) marks(l *legendSet) {
+	switch k.Kind {
+	case LinkArc:
+		l.mark(lgLinkArc)
+		return
+	case LinkSeen:
+		l.mark(lgLinkSeen)
+		return
+	}
 	if k.OK {
 		l.mark(lgLinkOK)
 	} else {

@@ -14,16 +14,16 @@ func (s Sightline) draw(c *canvas) {
 	xb, yb := c.px(b)
 	dc := c.dc
 	if s.Clear {
-		c.line(a, b, ColorClear, 2.5)
+		c.overlayLine(a, b, ColorClear, 2.5)
 		c.arrowHead(xa, ya, xb, yb, 9, ColorClear)
 	} else {
 		c.outlineID(s.BlockerID, ColorBlocker, 3.5)
 		if s.BlockPoint != nil {
 			bp := geom.Flat(*s.BlockPoint)
-			c.line(a, bp, ColorBlocked, 2.5)
-			c.line(bp, b, withAlpha(ColorBlocked, 0xB0), 1.5, 6, 4)
+			c.overlayLine(a, bp, ColorBlocked, 2.5)
+			c.overlayLine(bp, b, withAlpha(ColorBlocked, 0xB0), 1.5, 6, 4)
 		} else {
-			c.line(a, b, ColorBlocked, 2.5)
+			c.overlayLine(a, b, ColorBlocked, 2.5)
 		}
 	}
 	col := ColorClear
@@ -74,6 +74,13 @@ func (t Target) draw(c *canvas) {
 		dc.Fill()
 	}
 	c.outlineID(t.ID, ColorVisible, 3)
+	for _, h := range t.HiddenBy {
+		c.outlineID(h.ID, ColorBlocker, 3)
+		if x, y, r, ok := c.anchorOf(h.ID); ok && !c.opt.NoLabels {
+			c.lab.add(labelReq{text: fmt.Sprintf("%s hides %s%%", h.ID, num(h.Fraction*100)), face: c.f.small,
+				col: darker(ColorBlocker, 0.4), ax: x, ay: y, r: r + 2, prio: prioOverlay, leader: true, owner: -1})
+		}
+	}
 	if x, y, r, ok := c.anchorOf(t.ID); ok && !c.opt.NoLabels {
 		c.lab.add(labelReq{text: fmt.Sprintf("%s %s%% visible", t.ID, num(t.Fraction*100)), face: c.f.bold,
 			col: darker(ColorVisible, 0.45), ax: x, ay: y, r: r + 2, prio: prioOverlay, leader: true, owner: -1})
@@ -98,6 +105,8 @@ func (p PathOverlay) draw(c *canvas) {
 			dc.MoveTo(x, y)
 		} else {
 			dc.LineTo(x, y)
+			x0, y0 := c.px(p.Points[i-1])
+			c.lab.avoidLine(x0, y0, x, y)
 		}
 	}
 	dc.Stroke()
@@ -154,11 +163,15 @@ func (p PathOverlay) draw(c *canvas) {
 func (l Link) draw(c *canvas) {
 	col := ColorClear
 	var dash []float64
-	if l.OK {
-	} else {
+	switch {
+	case l.Kind == LinkArc:
+		col = ColorArc
+	case l.Kind == LinkSeen:
+		dash = []float64{5, 3}
+	case !l.OK:
 		col, dash = ColorBlocked, []float64{5, 3}
 	}
-	c.line(l.A, l.B, col, 2, dash...)
+	c.overlayLine(l.A, l.B, col, 2, dash...)
 	if l.Label != "" && !c.opt.NoLabels {
 		x0, y0 := c.px(l.A)
 		x1, y1 := c.px(l.B)
@@ -199,7 +212,7 @@ func (t Template) draw(c *canvas) {
 }
 
 func (s Scatter) draw(c *canvas) {
-	c.line(s.From, s.To, ColorTemplate, 2.5, 6, 3)
+	c.overlayLine(s.From, s.To, ColorTemplate, 2.5, 6, 3)
 	x0, y0 := c.px(s.From)
 	x1, y1 := c.px(s.To)
 	c.arrowHead(x0, y0, x1, y1, 10, ColorTemplate)

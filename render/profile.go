@@ -422,8 +422,9 @@ func (c *canvas) profileAxes(l ProfileLayout) {
 		if major {
 			col = ColorGridMajor
 			s := fmt.Sprint(i)
-			w, _ := c.measure(s, c.f.small)
+			w, h := c.measure(s, c.f.small)
 			c.text(s, c.f.small, float64(x)-w/2, float64(p.Max.Y)+6, ColorInk)
+			c.tickObstacle(float64(x)-w/2, float64(p.Max.Y)+6, w, h)
 		}
 		fillRect(c.img, image.Rect(x, p.Min.Y, x+1, p.Max.Y), col)
 	}
@@ -438,11 +439,13 @@ func (c *canvas) profileAxes(l ProfileLayout) {
 			s := fmt.Sprint(j)
 			w, h := c.measure(s, c.f.small)
 			c.text(s, c.f.small, float64(p.Min.X)-w-5, float64(y)-h/2, ColorInk)
+			c.tickObstacle(float64(p.Min.X)-w-5, float64(y)-h/2, w, h)
 		}
 	}
 	// Ground.
 	fillRect(c.img, image.Rect(p.Min.X, p.Max.Y, p.Max.X, p.Max.Y+4), ColorGround)
-	c.text("distance along the sightline's ground track (in)", c.f.small, float64(p.Min.X), float64(p.Max.Y)+22, ColorInk)
+	c.text("distance along the sightline's ground track (in); heights to the same scale: no vertical exaggeration",
+		c.f.small, float64(p.Min.X), float64(p.Max.Y)+22, ColorInk)
 	c.dc.Push()
 	c.dc.RotateAbout(-math.Pi/2, 14, float64(p.Max.Y))
 	c.text("height (in)", c.f.small, 14, float64(p.Max.Y)-6, ColorInk)
@@ -451,4 +454,10 @@ func (c *canvas) profileAxes(l ProfileLayout) {
 	c.setColor(ColorInk)
 	c.dc.DrawRectangle(float64(p.Min.X)-0.5, float64(p.Min.Y)-0.5, float64(p.Dx())+1, float64(p.Dy())+1)
 	c.dc.Stroke()
+}
+
+// tickObstacle keeps labels off an axis tick label drawn at (x, y) with
+// size w x h (plus a margin).
+func (c *canvas) tickObstacle(x, y, w, h float64) {
+	c.lab.obstacles = append(c.lab.obstacles, fbox{x - 2, y - 2, x + w + 2, y + h + 2})
 }

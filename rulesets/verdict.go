@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // Verdict is a ruleset's answer to "is this shot/move legal, with which
@@ -108,7 +109,7 @@ func DecodeStrict(raw json.RawMessage, path string, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return &FieldError{Path: path, Err: err}
 	}
 	return nil
 }
@@ -147,7 +148,7 @@ type FieldError struct {
 }
 
 // Error returns "path: cause".
-func (e *FieldError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *FieldError) Error() string { return e.Path + ": " + terrain.UserMessage(e.Err.Error()) }
 
 // Unwrap returns the cause.
 func (e *FieldError) Unwrap() error { return e.Err }

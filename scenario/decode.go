@@ -59,7 +59,7 @@ func DecodeBytes(b []byte) (*File, error) {
 	}
 	bf, err := terrain.New(f.Table, f.Pieces, f.Models)
 	if err != nil {
-		return nil, fromTerrain(root, err)
+		return nil, UnitTextOf(f.Units).localizeField(fromTerrain(root, err))
 	}
 	f.field = bf
 	// Keep the validated, normalised copies (circles with their polygon,

@@ -76,9 +76,10 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request) *scenario.File {
 // when every query is answered. When some are not, the status is 400,
 // Results holds the others and Errors the CLI's messages (Error the first).
 type checkBody struct {
-	Results []*answer.Answer `json:"results"`
-	Error   string           `json:"error,omitempty"`
-	Errors  []string         `json:"errors,omitempty"`
+	Results  []*answer.Answer   `json:"results"`
+	Warnings []scenario.Warning `json:"warnings"`
+	Error    string             `json:"error,omitempty"`
+	Errors   []string           `json:"errors,omitempty"`
 }
 
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
@@ -87,7 +88,10 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	answers, errs := answer.RunContext(r.Context(), f)
-	body := checkBody{Results: answers}
+	body := checkBody{Results: answers, Warnings: f.Warnings()}
+	if body.Warnings == nil {
+		body.Warnings = []scenario.Warning{}
+	}
 	if body.Results == nil {
 		body.Results = []*answer.Answer{}
 	}

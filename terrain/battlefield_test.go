@@ -145,8 +145,8 @@ func TestNewErrors(t *testing.T) {
 			"models[0].id", ErrDuplicateID, `(also terrain[1])`},
 		{"unknown kind", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Kind = "forest"; return p, m },
 			"terrain[1].kind", ErrInvalidValue, `unknown kind "forest"`},
-		{"missing sight", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Sight = ""; return p, m },
-			"terrain[1].sight", ErrInvalidValue, "missing sight"},
+		{"unknown sight", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Sight = "foggy"; return p, m },
+			"terrain[1].sight", ErrInvalidValue, `unknown sight "foggy"`},
 		{"unknown cover", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Cover = "heavy"; return p, m },
 			"terrain[1].cover", ErrInvalidValue, `unknown cover "heavy"`},
 		{"unknown movement", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Movement.Default = "slow"; return p, m },
@@ -159,8 +159,8 @@ func TestNewErrors(t *testing.T) {
 			p[1].Movement.ByClass = map[Class]Movement{Infantry: "x"}
 			return p, m
 		}, "terrain[1].movement.infantry", ErrInvalidValue, `unknown movement "x"`},
-		{"level zero", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Level = 0; return p, m },
-			"terrain[1].level", ErrInvalidValue, "level 0"},
+		{"level negative", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[1].Level = -1; return p, m },
+			"terrain[1].level", ErrInvalidValue, "level -1"},
 		{"height negative", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[0].Height = -1; return p, m },
 			"terrain[0].height", ErrInvalidValue, "negative"},
 		{"height Inf", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { p[0].Height = inf; return p, m },
@@ -243,8 +243,8 @@ func TestNewErrors(t *testing.T) {
 			"models[0].hull", ErrInvalidValue, "both be 0 or both positive"},
 		{"altitude NaN", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { m[0].Altitude = nan; return p, m },
 			"models[0].altitude", ErrInvalidValue, "NaN"},
-		{"model level zero", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { m[0].Level = 0; return p, m },
-			"models[0].level", ErrInvalidValue, "level 0"},
+		{"model level negative", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) { m[0].Level = -1; return p, m },
+			"models[0].level", ErrInvalidValue, "level -1"},
 		{"figure off table", func(t *Table, p []Piece, m []Model) ([]Piece, []Model) {
 			m[1].Figures = []geom.Point{{X: 1, Y: 1}, {X: 1, Y: 48.5}}
 			return p, m

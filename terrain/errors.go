@@ -44,9 +44,9 @@ type FieldError struct {
 // Error returns "path: err", or err alone when the path is empty.
 func (e *FieldError) Error() string {
 	if e.Path == "" {
-		return e.Err.Error()
+		return UserMessage(e.Err.Error())
 	}
-	return e.Path + ": " + e.Err.Error()
+	return e.Path + ": " + UserMessage(e.Err.Error())
 }
 
 // Unwrap returns the underlying error.

@@ -58,3 +58,37 @@ func ExampleGenerate() {
 	// Output:
 	// 48 48 50 60
 }
+
+// Example_buildingInCode builds a table in Go with the zero values doing
+// the work a file's defaults do: Sight and Cover left empty take the
+// kind's usual sight and no cover, Level 0 is the ground (1), a model
+// without Base or Hull is a point on its ground. Lengths are inches (a cm
+// file's values are divided by 2.54 on load); Facing is an s1.Angle, so a
+// file's degrees go through geom.Degrees.
+func Example_buildingInCode() {
+	const cm = 1 / 2.54 // inches per centimetre
+	table := terrain.Table{Width: 120 * cm, Depth: 120 * cm}
+	pieces := []terrain.Piece{
+		{ID: "rock", Kind: terrain.Solid, Height: 3,
+			Footprint: geom.Polygon{Outer: geom.Ring{{X: 10, Y: 10}, {X: 14, Y: 10}, {X: 14, Y: 14}, {X: 10, Y: 14}}}},
+		{ID: "wood", Kind: terrain.Area, Circle: &geom.Circle{Center: geom.Pt(30, 30), Radius: 4}},
+	}
+	models := []terrain.Model{{
+		ID: "tank", Class: terrain.Vehicle, Position: geom.Pt(5, 5), Facing: geom.Degrees(90),
+		Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 2}, Hull: terrain.Hull{Length: 3, Width: 2, Height: 1.5},
+	}}
+	bf, err := terrain.New(table, pieces, models)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, p := range bf.Pieces() {
+		fmt.Printf("%s: sight %s, cover %s, level %d\n", p.ID, p.Sight, p.Cover, p.Level)
+	}
+	tank, _ := bf.Model("tank")
+	fmt.Printf("tank: level %d, eye %.2f in up, facing %.0f°\n", tank.Level, tank.EyePoint().Z, tank.Facing.Degrees())
+	// Output:
+	// rock: sight blocking, cover none, level 1
+	// wood: sight concealing, cover none, level 1
+	// tank: level 1, eye 0.75 in up, facing 90°
+}

@@ -1,6 +1,7 @@
 package terrain
 
 import (
+	"math"
 	"reflect"
 	"testing"
 )
@@ -75,5 +76,15 @@ func TestGenerateOddOptions(t *testing.T) {
 		if _, err := GenerateBattlefield(3, opt); err != nil {
 			t.Errorf("GenerateBattlefield(%+v) = %v", opt, err)
 		}
+	}
+}
+
+func TestScaledGenerate(t *testing.T) {
+	if got, want := ScaledGenerate(50), DefaultGenerate(); got != want {
+		t.Errorf("ScaledGenerate(50) = %+v, want %+v", got, want)
+	}
+	o := ScaledGenerate(3000)
+	if o.Models != 3600 || math.Abs(o.Width-371.8) > 0.1 || o.Depth != o.Width {
+		t.Errorf("ScaledGenerate(3000) = %+v", o)
 	}
 }

@@ -158,8 +158,8 @@ func (bf *Battlefield) ReplaceModel(m Model) (*Battlefield, error) {
 // MoveModel returns a battlefield in which the model id stands at pos
 // with the given facing, its figures carried rigidly with it (turned by
 // the change of facing about the model's position, then translated), its
-// ground resolved afresh at the new place (see ReplaceModel). bf is
-// unchanged.
+// ground resolved afresh at the new place (see ReplaceModel); a garrison
+// moved out of its building is no longer its garrison. bf is unchanged.
 func (bf *Battlefield) MoveModel(id string, pos geom.Point, facing s1.Angle) (*Battlefield, error) {
 	old, ok := bf.Model(id)
 	if !ok {
@@ -167,6 +167,13 @@ func (bf *Battlefield) MoveModel(id string, pos geom.Point, facing s1.Angle) (*B
 	}
 	m := *old
 	m.Position, m.Facing = pos, facing
+	if g := m.Garrison; g != nil {
+		// A garrison that walks out of its building no longer garrisons
+		// it (a garrison stands in its building, see New).
+		if p, ok := bf.Piece(g.Building); ok && p.Footprint.Locate(pos) == geom.Outside {
+			m.Garrison = nil
+		}
+	}
 	if len(old.Figures) > 0 {
 		sin, cos := math.Sincos(float64(facing - old.Facing))
 		m.Figures = make([]geom.Point, len(old.Figures))

@@ -22,8 +22,23 @@ const (
 	Occupied  Kind = "occupied"  // planets, moons, stations
 )
 
-// Sight is how a piece affects sight.
+// Sight is how a piece affects sight. The zero value "" means the piece
+// kind's usual sight (see DefaultSight).
 type Sight string
+
+// DefaultSight returns the sight New gives a piece of kind k whose Sight is
+// "": blocking for solids, buildings and occupied zones (planets,
+// stations), concealing for areas, smoke, gas and debris, clear for water
+// and minefields.
+func DefaultSight(k Kind) Sight {
+	switch k {
+	case Solid, Building, Occupied:
+		return SightBlocking
+	case Water, Minefield:
+		return SightClear
+	}
+	return SightConcealing
+}
 
 // Sight values.
 const (
@@ -32,7 +47,7 @@ const (
 	SightBlocking   Sight = "blocking"
 )
 
-// Cover is the cover a piece gives.
+// Cover is the cover a piece gives. The zero value "" means CoverNone.
 type Cover string
 
 // Cover values, weakest first.
@@ -114,7 +129,7 @@ type Piece struct {
 	Sight     Sight
 	Cover     Cover
 	Movement  MovementRule
-	Level     int // height level for level-based rules; ground is 1
+	Level     int // height level for level-based rules; ground is 1, and 0 means 1
 	Building  *BuildingInfo
 
 	parts [][]geom.Point // convex decomposition of Footprint, set by New
@@ -236,7 +251,7 @@ type Model struct {
 	Base     Base
 	Hull     Hull
 	Altitude float64 // height of the reference point of an aircraft/ship above the table; 0 on the ground
-	Level    int     // height level it stands on; ground is 1 (New derives it from the surface when 1 and checks any other value against it; see DeclaredLevel)
+	Level    int     // height level it stands on; ground is 1, 0 means 1 (New derives it from the surface when 1 and checks any other value against it; see DeclaredLevel)
 	Figures  []geom.Point
 	Garrison *GarrisonRef
 	// Elevation is the height above the table of the surface the model

@@ -5,8 +5,12 @@ import "math"
 // PlanGrid buckets occluder ids (indices into the boxes it was built from)
 // by uniform cells. Cell (i, j) covers [X0+i·CW, X0+(i+1)·CW] ×
 // [Y0+j·CH, Y0+(j+1)·CH]; an id is listed in every cell its box, grown by
-// Margin, overlaps. The zero value (NX = 0) has no cells: more than
-// GridMaxItems occluders or no extent. Its fields are read-only.
+// Margin, overlaps: the cells Spans[id]. The zero value (NX = 0) has no
+// cells: no occluders or no extent. Its fields are read-only.
+//
+// It indexes any number of occluders, with about four cells per box, so
+// that a walk along a segment meets about as many ids on a large table as
+// on a small one.
 type PlanGrid struct {
 	X0, Y0, CW, CH float64
 	NX, NY         int
@@ -15,17 +19,26 @@ type PlanGrid struct {
 	// IDs[Start[k]:Start[k+1]].
 	Start []int32
 	IDs   []int32
+	// Spans are the cells each id is listed in, by id: a walk can tell
+	// from them whether it has met an id in an earlier cell.
+	Spans []CellSpan
+	// IDSpans is Spans[IDs[k]] at index k: read along with IDs, it spares
+	// a walk a random access per listed id.
+	IDSpans []CellSpan
 }
 
-// GridMaxItems is the largest number of occluders a PlanGrid indexes (a
-// walk over it can then deduplicate ids with a fixed stack bitset).
-const GridMaxItems = 1024
+// CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
+// rows) an occluder is listed in.
+type CellSpan struct{ I0, J0, I1, J1 int32 }
+
+// gridMaxSide caps the cells along one side of a PlanGrid.
+const gridMaxSide = 1024
 
 // buildGrid buckets the boxes into about four cells per box (at most
-// 64 × 64 cells).
+// gridMaxSide cells along each side).
 func buildGrid(boxes []PlanBox) PlanGrid {
 	var g PlanGrid
-	if len(boxes) == 0 || len(boxes) > GridMaxItems {
+	if len(boxes) == 0 {
 		return g
 	}
 	all := PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
@@ -43,40 +56,71 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 	if !(side > 0) {
 		side = ext / 8
 	}
-	g.NX = min(64, max(1, int(math.Ceil(w/side))))
-	g.NY = min(64, max(1, int(math.Ceil(h/side))))
+	g.NX = min(gridMaxSide, max(1, int(math.Ceil(w/side))))
+	g.NY = min(gridMaxSide, max(1, int(math.Ceil(h/side))))
 	g.X0, g.Y0 = all.X0, all.Y0
-	g.CW, g.CH = max(w, ext*1e-6)/float64(g.NX), max(h, ext*1e-6)/float64(g.NY)
+	for {
+		g.CW, g.CH = max(w, ext*1e-6)/float64(g.NX), max(h, ext*1e-6)/float64(g.NY)
+		// A few boxes spanning most of the table would be listed in
+		// most cells: coarsen until the listing stays near the boxes'
+		// count (and far inside int32).
+		if g.listed(boxes) <= gridMaxListed(len(boxes)) || g.NX*g.NY == 1 {
+			break
+		}
+		g.NX, g.NY = max(1, g.NX/2), max(1, g.NY/2)
+	}
 	g.fill(boxes)
 	return g
+}
+
+// gridMaxListed bounds the total listing of n boxes.
+func gridMaxListed(n int) int { return max(64*n, 1<<16) }
+
+// listed returns how many cells the boxes would be listed in.
+func (g *PlanGrid) listed(boxes []PlanBox) int {
+	total := 0
+	for _, b := range boxes {
+		di := g.Col(b.X1+g.Margin) - g.Col(b.X0-g.Margin) + 1
+		dj := g.Row(b.Y1+g.Margin) - g.Row(b.Y0-g.Margin) + 1
+		total += di * dj
+	}
+	return total
 }
 
 // fill lists every box in the cells it overlaps (grown by the margin):
 // counts first, then the ids, in one flat array.
 func (g *PlanGrid) fill(boxes []PlanBox) {
 	counts := make([]int32, g.NX*g.NY+1)
-	each := func(b PlanBox, fn func(k int)) {
-		i0, i1 := g.Col(b.X0-g.Margin), g.Col(b.X1+g.Margin)
-		j0, j1 := g.Row(b.Y0-g.Margin), g.Row(b.Y1+g.Margin)
-		for j := j0; j <= j1; j++ {
-			for i := i0; i <= i1; i++ {
+	g.Spans = make([]CellSpan, len(boxes))
+	for id, b := range boxes {
+		g.Spans[id] = CellSpan{
+			I0: int32(g.Col(b.X0 - g.Margin)), I1: int32(g.Col(b.X1 + g.Margin)),
+			J0: int32(g.Row(b.Y0 - g.Margin)), J1: int32(g.Row(b.Y1 + g.Margin)),
+		}
+	}
+	each := func(id int, fn func(k int)) {
+		c := g.Spans[id]
+		for j := int(c.J0); j <= int(c.J1); j++ {
+			for i := int(c.I0); i <= int(c.I1); i++ {
 				fn(j*g.NX + i)
 			}
 		}
 	}
-	for _, b := range boxes {
-		each(b, func(k int) { counts[k+1]++ })
+	for id := range boxes {
+		each(id, func(k int) { counts[k+1]++ })
 	}
 	for k := 1; k < len(counts); k++ {
 		counts[k] += counts[k-1]
 	}
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
+	g.IDSpans = make([]CellSpan, len(g.IDs))
 	next := make([]int32, g.NX*g.NY)
 	copy(next, counts[:g.NX*g.NY])
-	for id, b := range boxes {
-		each(b, func(k int) {
+	for id := range boxes {
+		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
+			g.IDSpans[next[k]] = g.Spans[id]
 			next[k]++
 		})
 	}

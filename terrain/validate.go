@@ -85,6 +85,15 @@ func checkPiece(path string, in *Piece, t Table) (Piece, error) {
 	if err := checkEnum(path+".kind", "kind", p.Kind, knownKinds); err != nil {
 		return p, err
 	}
+	if p.Sight == "" {
+		p.Sight = DefaultSight(p.Kind)
+	}
+	if p.Cover == "" {
+		p.Cover = CoverNone
+	}
+	if p.Level == 0 {
+		p.Level = 1
+	}
 	if err := checkEnum(path+".sight", "sight", p.Sight, knownSights); err != nil {
 		return p, err
 	}
@@ -297,6 +306,9 @@ func checkModel(path string, in *Model, t Table) (Model, error) {
 	if m.ID == "" {
 		return m, fieldErr(path+".id", ErrInvalidValue, "missing id")
 	}
+	if m.Level == 0 {
+		m.Level = 1 // the zero value stands on the ground, as a file without "level"
+	}
 	if err := checkEnum(path+".class", "class", m.Class, knownClasses); err != nil {
 		return m, err
 	}
@@ -420,6 +432,12 @@ func (bf *Battlefield) checkGarrison(path string, m *Model) error {
 	}
 	if g.Wall != "" && !slices.ContainsFunc(p.Building.Walls, func(w Wall) bool { return w.ID == g.Wall }) {
 		return fieldErr(path+".wall", ErrUnknownID, "building %q has no wall %q", g.Building, g.Wall)
+	}
+	if p.Footprint.Locate(m.Position) == geom.Outside {
+		// Sight out of and into a garrison goes through its building's
+		// windows; a garrison elsewhere would see from one place and be
+		// seen at another.
+		return fieldErr(path+".building", ErrNotAllowed, "the model stands at (%g, %g), outside building %q: a garrison stands in its building", m.Position.X, m.Position.Y, g.Building)
 	}
 	return nil
 }

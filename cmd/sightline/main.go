@@ -137,7 +137,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	answers, errs := runWithin(f, *timeout)
-	return report(answers, errs, name, *asJSON, stdout, stderr)
+	return report(answers, errs, f.Warnings(), name, *asJSON, stdout, stderr)
 }
 
 // runVersion prints the module version and VCS revision from the build
@@ -223,7 +223,7 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 			f.Name, t.Width, t.Depth, len(bf.Pieces()), len(bf.Models()), len(f.Queries))
 	}
 	answers, errs := runWithin(f, *timeout)
-	code = report(answers, errs, "default scenario", *asJSON, stdout, stderr)
+	code = report(answers, errs, f.Warnings(), "default scenario", *asJSON, stdout, stderr)
 	if *out != "" {
 		written, err := writePictures(f, answers, *out)
 		if err != nil {
@@ -240,14 +240,19 @@ func runDemo(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// report prints answers and query errors; it returns the exit status.
-func report(answers []*answer.Answer, errs []error, name string, asJSON bool, stdout, stderr io.Writer) int {
+// report prints answers, query errors and the file's warnings; it
+// returns the exit status (warnings never change it).
+func report(answers []*answer.Answer, errs []error, warns []scenario.Warning, name string, asJSON bool, stdout, stderr io.Writer) int {
 	if asJSON {
 		out := struct {
-			Results []*answer.Answer `json:"results"`
-		}{Results: answers}
+			Results  []*answer.Answer   `json:"results"`
+			Warnings []scenario.Warning `json:"warnings"`
+		}{Results: answers, Warnings: warns}
 		if out.Results == nil {
 			out.Results = []*answer.Answer{}
+		}
+		if out.Warnings == nil {
+			out.Warnings = []scenario.Warning{}
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -257,6 +262,9 @@ func report(answers []*answer.Answer, errs []error, name string, asJSON bool, st
 			return exitFailure
 		}
 	} else {
+		for _, w := range warns {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", name, w)
+		}
 		for _, a := range answers {
 			fmt.Fprintln(stdout, a.Text())
 		}

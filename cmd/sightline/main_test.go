@@ -228,3 +228,23 @@ func TestFlagsAfterFileAndHelp(t *testing.T) {
 		t.Errorf("version: exit %d, %q", code, out)
 	}
 }
+
+// TestWarningsPrinted: a legal but suspicious file is answered (exit 0)
+// with its warnings on stderr, and in a "warnings" array with --json.
+func TestWarningsPrinted(t *testing.T) {
+	const file = "../../scenario/testdata/warn/suspicious.json"
+	code, _, stderr := runCLI("check", file)
+	if code != 0 || !strings.Contains(stderr, "warning: models[0]: tank-1 overlaps tank-2") {
+		t.Errorf("check: exit %d, stderr %q; want 0 and the overlap warning", code, stderr)
+	}
+	code, stdout, _ := runCLI("check", file, "--json")
+	var out struct {
+		Warnings []struct{ Path, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != 0 {
+		t.Fatalf("check --json: exit %d, %v", code, err)
+	}
+	if len(out.Warnings) != 7 || out.Warnings[6].Path != "options.units.tnak-2" {
+		t.Errorf("warnings %+v, want 7 ending with options.units.tnak-2", out.Warnings)
+	}
+}

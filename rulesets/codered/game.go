@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
@@ -90,7 +91,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw([]string{q.Shooter, q.Target})
+	r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
 	return r, nil
 }
 
@@ -106,7 +107,7 @@ func answerSight(env *rulesets.Env, q *sightRequest) (rulesets.Result, error) {
 	}
 	r := rulesets.Result{Explanation: sightText(rep, q.From, q.To)}
 	r.Set("visible", rep.Visible).Set("blockedBy", nullable(rep.BlockedBy)).Set("doubtful", rep.Doubtful).Set("steps", rep.Steps)
-	r.Draw([]string{q.From, q.To})
+	r.Draw([]string{q.From, q.To}, sightParts(env, q.From, q.To, rep)...)
 	return r, nil
 }
 
@@ -118,9 +119,26 @@ type smokeRequest struct {
 	Cuts      [][2]string `json:"cuts"`
 }
 
+// sightParts draws a Code Red sight answer: the generic sightline and
+// visible part, captioned with the Code Red verdict.
+func sightParts(env *rulesets.Env, from, to string, rep SightReport) []render.Part {
+	label := "CR sight: clear"
+	if !rep.Visible {
+		label = "CR sight: blocked"
+		if rep.BlockedBy != "" {
+			label += " by " + rep.BlockedBy
+		}
+	}
+	return rulesets.ShotParts(env, from, to, label)
+}
+
 func answerSmoke(env *rulesets.Env, q *smokeRequest) (rulesets.Result, error) {
 	v, err := CheckSmoke(env.Battlefield, q.Model, q.Point, q.Grenadier, q.Round, q.Cuts, options(env))
-	return verdict(v, err, q.Model)
+	r, err := verdict(v, err, q.Model)
+	if err == nil {
+		r.Draw(nil, rulesets.PointMark(q.Point, "smoke "+rulesets.VerdictLabel(v)))
+	}
+	return r, err
 }
 
 type viewEdgesRequest struct {
@@ -165,7 +183,11 @@ type rallyRequest struct {
 
 func answerRally(env *rulesets.Env, q *rallyRequest) (rulesets.Result, error) {
 	v, err := CheckRallyMove(env.Battlefield, q.Side, q.Path, q.Used, q.Outmanoeuvred, options(env))
-	return verdict(v, err)
+	r, err := verdict(v, err)
+	if err == nil {
+		r.Draw(nil, rulesets.MovePart("", q.Path, -1, v.Legal, rulesets.FailedClauses(v)))
+	}
+	return r, err
 }
 
 type placementRequest struct {
@@ -175,7 +197,11 @@ type placementRequest struct {
 
 func answerPlacement(env *rulesets.Env, q *placementRequest) (rulesets.Result, error) {
 	v, err := CheckPlacement(env.Battlefield, q.Point, q.Placement, options(env))
-	return verdict(v, err)
+	r, err := verdict(v, err)
+	if err == nil {
+		r.Draw(nil, rulesets.PointMark(q.Point, rulesets.VerdictLabel(v)))
+	}
+	return r, err
 }
 
 type iedRequest struct {
@@ -196,6 +222,10 @@ func answerIED(env *rulesets.Env, q *iedRequest) (rulesets.Result, error) {
 		r.Explanation = fmt.Sprintf("The path does not come within %g in of the IED (CR-42).", float64(o.IEDTrigger))
 	}
 	r.SetLength("alongPath", along)
+	r.Draw(nil, rulesets.MovePart("", q.Path, -1, true, nil), render.Ring{Center: q.Point, Radius: float64(o.IEDTrigger), Label: "IED trigger"})
+	if ok {
+		r.Draw(nil, rulesets.PointMark(at, "triggered"))
+	}
 	return r, nil
 }
 
@@ -225,6 +255,7 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 	}
 	var r rulesets.Result
 	r.Set("zone", zone).Set("inside", in)
+	r.Draw(nil, render.Template{Shape: poly, Label: "zone " + zone}, rulesets.PointMark(q.Point, where))
 	r.Explanation = fmt.Sprintf("(%g, %g) is %s deployment zone %s (CR-45).", rulesets.Round(q.Point.X), rulesets.Round(q.Point.Y), where, zone)
 	return r, nil
 }
@@ -242,7 +273,7 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 	var r rulesets.Result
 	r.Set("state", string(c)).Set("within", ids)
 	r.Explanation = fmt.Sprintf("The objective is %s for %s: units within %g in: %v (CR-46).", c, q.Side, float64(ObjectiveControl), ids)
-	r.Draw(ids)
+	r.Draw(ids, render.Ring{Center: q.Point, Radius: float64(ObjectiveControl), Label: "objective " + string(c)})
 	return r, nil
 }
 

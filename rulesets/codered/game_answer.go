@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
@@ -147,7 +148,10 @@ func checkMove(env *rulesets.Env, plan MovePlan, base moveBase) (rulesets.Result
 		}
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(cost), Length: true}, rulesets.Field{Name: "violations", Value: violations})
-	res.Draw([]string{base.Model})
+	res.Draw([]string{base.Model}, rulesets.MovePart(base.Model, plan.Path, cost, v.Legal, rulesets.FailedClauses(v)))
+	if plan.Target != "" {
+		res.Draw([]string{plan.Target})
+	}
 	return res, nil
 }
 
@@ -187,6 +191,7 @@ func answerScatter(env *rulesets.Env, q *scatterRequest) (rulesets.Result, error
 	expl += fmt.Sprintf(" towards bearing %g°, landing at (%.3f, %.3f) (CR-39, CR-40).", bearing, at.X, at.Y)
 	r := rulesets.Result{Explanation: expl}
 	r.SetLength("deviation", dev).Set("capped", capped).Set("impact", rulesets.Point2(at))
+	r.Draw(nil, render.Scatter{From: q.Point, To: at, Label: fmt.Sprintf("%g in", dev)}, rulesets.PointMark(at, "impact"))
 	if q.Class == 0 {
 		share := Class0Damage(q.Roll)
 		r.Set("damage", share)
@@ -278,6 +283,16 @@ func answerBlast(env *rulesets.Env, q *blastRequest) (rulesets.Result, error) {
 	}
 	r := rulesets.Result{Explanation: expl[:len(expl)-1] + " (CR-41)."}
 	r.Set("effects", eff)
-	r.Draw(ids)
+	r.Draw(ids, blastRings(q.Point, w, options(env))...)
 	return r, nil
+}
+
+// blastRings draws a blast (CR-41): the direct-hit circle and, for a
+// weapon with AP, the circle inside which unarmoured models take hits.
+func blastRings(p geom.Point, w Weapon, o Options) []render.Part {
+	parts := []render.Part{render.Template{Circle: &geom.Circle{Center: p, Radius: DirectHitRadius}, Label: "direct hit (CR-41)"}}
+	if w.AP > 0 {
+		parts = append(parts, render.Ring{Center: p, Radius: float64(w.AP), Label: fmt.Sprintf("hits within %d in", w.AP)})
+	}
+	return parts
 }

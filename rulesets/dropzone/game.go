@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 )
@@ -73,7 +74,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw([]string{q.Shooter, q.Target})
+	r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
 	return r, nil
 }
 
@@ -100,7 +101,7 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(r.Cost), Length: true},
 		rulesets.Field{Name: "violations", Value: nonNil(r.Violations)},
 		rulesets.Field{Name: "movedForShooting", Value: rulesets.Round(r.MovedForShooting), Length: true})
-	res.Draw([]string{q.Model})
+	res.Draw([]string{q.Model}, rulesets.MovePart(q.Model, q.Path, r.Cost, v.Legal, rulesets.FailedClauses(v)))
 	return res, nil
 }
 
@@ -131,7 +132,7 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v)
-	res.Draw(squadIDs(env, q.Squad))
+	res.Draw(squadIDs(env, q.Squad), render.Template{Shape: zone, Label: "zone: " + rulesets.VerdictLabel(v)})
 	return res, nil
 }
 
@@ -143,7 +144,7 @@ type standbyRequest struct {
 
 func answerStandby(env *rulesets.Env, q *standbyRequest) (rulesets.Result, error) {
 	v, err := CheckStandbyEntry(env.Battlefield, q.Model, q.Point, q.Edge, options(env))
-	return verdict(v, err, q.Model)
+	return drawn(verdict(v, err, q.Model))(rulesets.PointMark(q.Point, "entry "+label(v)))
 }
 
 type landingRequest struct {
@@ -173,7 +174,7 @@ func answerLanding(env *rulesets.Env, q *landingRequest) (rulesets.Result, error
 		return rulesets.Result{}, err
 	}
 	v, err := CheckLanding(env.Battlefield, q.Model, p, q.Size, q.Passengers, q.With, options(env))
-	return verdict(v, err, q.Model)
+	return drawn(verdict(v, err, q.Model))(rulesets.PointMark(p, "landing "+label(v)))
 }
 
 type embarkRequest struct {
@@ -287,7 +288,8 @@ func answerReaction(env *rulesets.Env, q *reactionRequest) (rulesets.Result, err
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "engagementPoint", Value: rulesets.Point2(r.Point)})
-	res.Draw([]string{q.Shooter, q.Aircraft})
+	res.Draw([]string{q.Shooter, q.Aircraft}, rulesets.MovePart(q.Aircraft, q.Corridor, -1, true, nil),
+		rulesets.PointMark(r.Point, "engaged: "+rulesets.VerdictLabel(v)))
 	return res, nil
 }
 
@@ -309,7 +311,7 @@ func answerCrash(env *rulesets.Env, q *crashRequest) (rulesets.Result, error) {
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "touched", Value: nonNil(r.Touched)},
 		rulesets.Field{Name: "centreUnder", Value: nonNil(r.CentreUnder)},
 		rulesets.Field{Name: "buildings", Value: nonNil(r.Buildings)}, rulesets.Field{Name: "autoHits", Value: nonNil(r.AutoHits)})
-	res.Draw(append([]string{q.Model}, r.Touched...))
+	res.Draw(append([]string{q.Model}, r.Touched...), rulesets.PointMark(p, "crash"))
 	return res, nil
 }
 
@@ -386,4 +388,22 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// label is a verdict in a few words for a picture.
+func label(v *rulesets.Verdict) string {
+	if v == nil {
+		return ""
+	}
+	return rulesets.VerdictLabel(v)
+}
+
+// drawn adds parts to the picture of a verdict answer that was given.
+func drawn(r rulesets.Result, err error) func(parts ...render.Part) (rulesets.Result, error) {
+	return func(parts ...render.Part) (rulesets.Result, error) {
+		if err == nil {
+			r.Draw(nil, parts...)
+		}
+		return r, err
+	}
 }

@@ -1,10 +1,12 @@
 package generic
 
 import (
+	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // Weapon is the "weapon" object of a generic shot: a maximum (and optional
@@ -52,7 +54,7 @@ func checkWeapon(env *rulesets.Env, w Weapon) error {
 		return env.Errorf("weapon.range", scenario.ErrValue, "a weapon needs a range above 0")
 	}
 	if w.MinRange > w.Range {
-		return env.Errorf("weapon.minRange", scenario.ErrValue, "%g is above range %g", float64(w.MinRange), float64(w.Range))
+		return env.Errorf("weapon.minRange", scenario.ErrValue, "%g in is above range %g in", float64(w.MinRange), float64(w.Range))
 	}
 	return nil
 }
@@ -159,9 +161,32 @@ func shotSight(env *rulesets.Env, shooter, target string, opt los.Options) (shot
 		}
 		return res, nil
 	}
+	if t, ok := bf.Model(target); ok && t.Garrison != nil {
+		// Seen through the window it would see the shooter from.
+		r, err := los.BestWindow(bf, target, shooter, opt)
+		if err != nil {
+			return shotSightResult{}, err
+		}
+		res := shotSightResult{visible: r.Found, text: target + " is seen through the windows of its wall: " + r.Explain(), fromWindow: true}
+		if r.Found {
+			res.windowRange = r.Best.Range
+			res.overlay = render.Sightline{From: m0(bf, shooter), To: r.Best.Point, Clear: true, Label: "window " + r.Best.Wall}
+		} else if len(r.Candidates) > 0 {
+			res.windowRange = r.Candidates[0].Range
+		}
+		return res, nil
+	}
 	r, err := los.Sight(bf, shooter, target, opt)
 	if err != nil {
 		return shotSightResult{}, err
 	}
 	return shotSightResult{visible: r.Visible, text: r.Explain(), overlay: render.SightlineFromSight(r, "")}, nil
+}
+
+// m0 is the eye of the model id (the origin when unknown).
+func m0(bf *terrain.Battlefield, id string) geom.Vec3 {
+	if m, ok := bf.Model(id); ok {
+		return m.EyePoint()
+	}
+	return geom.Vec3{}
 }

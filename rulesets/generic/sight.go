@@ -57,6 +57,12 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 	if err != nil {
 		return rulesets.Result{}, err
 	}
+	note := ""
+	if w, ok, err := windowBetween(env, q.From, q.To, env.Options.Geometry().Sight); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		note = rangeWindow(&r, w)
+	}
 	var a rulesets.Result
 	a.SetLength("distance", r.Distance)
 	a.Set("fromPoint", rulesets.Point3(r.FromPoint))
@@ -65,9 +71,8 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 	a.SetLength("horizontal", r.Horizontal)
 	a.SetLength("vertical", r.Vertical)
 	a.SetLength("distance3d", r.Distance3D)
-	a.Explanation = r.Explain()
-	a.Draw([]string{q.From, q.To}, render.Link{A: geom.Flat(r.FromPoint), B: geom.Flat(r.ToPoint), OK: true,
-		Label: fmt.Sprintf("%.2f in", r.Distance)})
+	a.Explanation = r.Explain() + note
+	a.Draw([]string{q.From, q.To}, flatLink(r.FromPoint, r.ToPoint, r.Distance))
 	return a, nil
 }
 
@@ -78,6 +83,11 @@ func Sight(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) {
 	opt := env.Options.Geometry().Sight
 	if m, ok := env.Battlefield.Model(q.From); ok && m.Garrison != nil {
 		return garrisonSight(env, q, opt)
+	}
+	if w, ok, err := windowBetween(env, q.From, q.To, opt); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		return sightInto(env, q, w), nil
 	}
 	r, err := los.Sight(env.Battlefield, q.From, q.To, opt)
 	if err != nil {
@@ -132,7 +142,13 @@ func garrisonSight(env *rulesets.Env, q *PairRequest, opt los.Options) (rulesets
 
 // VisibleFraction answers fraction (0..1) plus what hides the rest.
 func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) {
-	r, err := los.VisibleFraction(env.Battlefield, q.From, q.To, env.Options.Geometry().Sight)
+	opt := env.Options.Geometry().Sight
+	if w, ok, err := windowBetween(env, q.From, q.To, opt); err != nil {
+		return rulesets.Result{}, err
+	} else if ok {
+		return fractionWindow(env, q, w, opt)
+	}
+	r, err := los.VisibleFraction(env.Battlefield, q.From, q.To, opt)
 	if err != nil {
 		return rulesets.Result{}, err
 	}
@@ -178,7 +194,7 @@ func Arc(env *rulesets.Env, q *ArcRequest) (rulesets.Result, error) {
 	a.Set("bearingClockwise", rulesets.Round(r.BearingClockwise))
 	a.Explanation = r.Explain()
 	if from, ok := env.Battlefield.Model(q.From); ok {
-		a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: r.ArcOf})
+		a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: arcLabel(r), Kind: render.LinkArc})
 	}
 	return a, nil
 }
@@ -206,7 +222,7 @@ func SightAlongPath(env *rulesets.Env, q *AlongPathRequest) (rulesets.Result, er
 	a.Explanation = r.Explain()
 	a.Draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
 	if from, ok := env.Battlefield.Model(q.From); ok && r.FirstVisibleAt != nil {
-		a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen"})
+		a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen", Kind: render.LinkSeen})
 	}
 	return a, nil
 }
@@ -270,4 +286,13 @@ func drawWindows(env *rulesets.Env, from, to string, r los.WindowResult, a *rule
 	for _, c := range r.Candidates {
 		a.Draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
 	}
+}
+
+// arcLabel captions an arc link: the arc the target is in, and whether
+// that is the arc asked about.
+func arcLabel(r los.ArcResult) string {
+	if r.InArc || r.Arc == r.ArcOf {
+		return fmt.Sprintf("%s arc, %.0f°", r.ArcOf, r.Bearing)
+	}
+	return fmt.Sprintf("%s arc, not %s", r.ArcOf, r.Arc)
 }

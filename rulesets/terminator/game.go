@@ -97,6 +97,7 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	extra = append(extra, rulesets.Field{Name: "values", Value: values})
 	res := rulesets.VerdictResult(v, extra...)
 	res.Draw([]string{q.Shooter, q.Target}, bandRings(env, q.Shooter, r.Bands, &opt)...)
+	res.Draw(nil, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
 	if r.Sweep != nil {
 		res.Draw(r.Secondary, sweepRing(r.Sweep))
 	}

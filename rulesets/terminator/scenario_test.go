@@ -101,8 +101,8 @@ func TestScenarioSkirmish(t *testing.T) {
 	if !strings.Contains(res["crawl-fence"].Explanation, "TS-13") {
 		t.Errorf("crawl-fence: %s", res["crawl-fence"].Explanation)
 	}
-	if r := res["grenade-veto"]; len(r.Picture.Parts) != 5 {
-		t.Errorf("grenade-veto picture: %d parts, want 4 band rings and the swept template", len(r.Picture.Parts))
+	if r := res["grenade-veto"]; len(r.Picture.Parts) != 7 {
+		t.Errorf("grenade-veto picture: %d parts, want 4 band rings, the sightline, the visible part and the swept template", len(r.Picture.Parts))
 	}
 }
 

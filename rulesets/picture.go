@@ -1,0 +1,133 @@
+package rulesets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
+	"github.com/sightline/sightline/render"
+)
+
+// Pictures of game verdicts. A game's shot, move or own query draws what the
+// generic queries draw for the same models (the sightline with its blocker,
+// the visible part of the target, the arc the target is in, the path with
+// its cost) under the game's Geometry, labelled with the verdict's clauses.
+// Drawing is best effort: a geometry question that cannot be answered (an
+// unknown id, a model without a hull) draws nothing rather than failing the
+// verdict, which has already been decided.
+
+// ShotParts returns the overlays of a shot from shooter at target: the
+// sightline (from the best window for a garrison) with its blocker, the
+// target's visible fraction. label captions the sightline (for example
+// VerdictLabel of the shot's verdict), followed by the arc of the
+// shooter the target is in.
+func ShotParts(env *Env, shooter, target, label string) []render.Part {
+	bf := env.Battlefield
+	geo := env.Options.Geometry()
+	var parts []render.Part
+	arcs := geo.Arcs
+	if arcs == "" {
+		arcs = los.ArcFront + "/" + los.ArcSide + "/" + los.ArcRear
+	}
+	if a, err := los.InArc(bf, shooter, target, arcs, geo.Arc); err == nil && a.ArcOf != "" {
+		label += fmt.Sprintf(" (%s arc)", a.ArcOf)
+	}
+	if s, ok := shotSightline(env, shooter, target, geo.Sight); ok {
+		s.Label = label
+		parts = append(parts, s)
+	}
+	if f, err := los.VisibleFraction(bf, shooter, target, geo.Sight); err == nil {
+		parts = append(parts, render.TargetFromFraction(f))
+	}
+	return parts
+}
+
+// shotSightline is the sightline a generic sight query draws: from the
+// best window of its wall for a garrisoned shooter, else eye to target.
+func shotSightline(env *Env, shooter, target string, opt los.Options) (render.Sightline, bool) {
+	bf := env.Battlefield
+	m, ok := bf.Model(shooter)
+	if !ok {
+		return render.Sightline{}, false
+	}
+	if m.Garrison != nil {
+		r, err := los.BestWindow(bf, shooter, target, opt)
+		t, tok := bf.Model(target)
+		if err != nil || !r.Found || !tok {
+			return render.Sightline{}, false
+		}
+		return render.Sightline{From: r.Best.Point, To: t.EyePoint(), Clear: true}, true
+	}
+	r, err := los.Sight(bf, shooter, target, opt)
+	if err != nil {
+		return render.Sightline{}, false
+	}
+	return render.SightlineFromSight(r, ""), true
+}
+
+// MovePart returns the overlay of a move along path: the polyline with its
+// cost (inches of movement used; negative for unknown), drawn dashed when
+// the move is not legal, with each failed clause written at the path's end.
+func MovePart(model string, path []geom.Point, cost float64, legal bool, failed []string) render.PathOverlay {
+	p := render.PathOverlay{ModelID: model, Points: path, Legal: legal}
+	if cost >= 0 {
+		p.Cost, p.HasCost = cost, true
+	}
+	if len(failed) > 0 && len(path) > 0 {
+		p.Violations = append(p.Violations, render.Violation{At: path[len(path)-1], Text: strings.Join(failed, ", ")})
+	}
+	return p
+}
+
+// PointMark returns a small ring marking a table point, captioned label.
+func PointMark(p geom.Point, label string) render.Ring {
+	return render.Ring{Center: p, Radius: 0.25, Label: label}
+}
+
+// VerdictLabel is a verdict in a few words for a picture: "legal" or
+// "not legal", then the clauses that failed (or, when legal, the clauses
+// checked), e.g. "not legal: CR-16".
+func VerdictLabel(v *Verdict) string {
+	var failed, passed []string
+	for _, r := range v.Reasons {
+		if r.Pass {
+			passed = appendOnce(passed, r.Clause)
+		} else {
+			failed = appendOnce(failed, r.Clause)
+		}
+	}
+	if !v.Legal {
+		if len(failed) == 0 {
+			return "not legal"
+		}
+		return "not legal: " + strings.Join(failed, ", ")
+	}
+	if len(passed) > 3 {
+		passed = append(passed[:3], "…")
+	}
+	if len(passed) == 0 {
+		return "legal"
+	}
+	return "legal: " + strings.Join(passed, ", ")
+}
+
+// FailedClauses returns the clauses of v's failed reasons, each once.
+func FailedClauses(v *Verdict) []string {
+	var out []string
+	for _, r := range v.Reasons {
+		if !r.Pass {
+			out = appendOnce(out, r.Clause)
+		}
+	}
+	return out
+}
+
+func appendOnce(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
+}
