@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sightline/sightline/scenario"
 )
@@ -18,6 +19,12 @@ import (
 func newTest(t *testing.T, cfg Config) (*Server, *bytes.Buffer) {
 	t.Helper()
 	var buf bytes.Buffer
+	if cfg.Timeout == 0 {
+		// The tests check answers, not speed: a loaded CI machine under
+		// -race must not turn a slow render into a 503. The time-limit
+		// test sets its own.
+		cfg.Timeout = 2 * time.Minute
+	}
 	cfg.Logger = slog.New(slog.NewTextHandler(&syncWriter{w: &buf}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	s, err := New(cfg)
 	if err != nil {
