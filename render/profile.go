@@ -283,74 +283,92 @@ func ProfileOf(bf *terrain.Battlefield, s Sightline, opt Options) (image.Image, 
 	return ps.render(bf, opt)
 }
 
+// render draws the profile: axes, every crossed piece and model, the ray
+// with its block point, the two ends, labels and the title.
 func (ps *profileScene) render(bf *terrain.Battlefield, opt Options) (image.Image, error) {
 	l := ps.layout
 	c, err := newCanvas(bf, Layout{PxPerInch: l.PxPerInch, Size: l.Size}, opt)
 	if err != nil {
 		return nil, err
 	}
-	dc := c.dc
-	dc.SetColor(ColorBackground)
-	dc.Clear()
+	c.dc.SetColor(ColorBackground)
+	c.dc.Clear()
 	fillRect(c.img, l.Plot, ColorSky)
 	c.profileAxes(l)
-	pt := l.ToPixel
-	L := l.Length
 	for _, cr := range ps.crossings {
 		for _, s := range cr.spans {
-			x0, _ := pt(s.Lo*L, 0)
-			x1, _ := pt(s.Hi*L, 0)
-			if x1-x0 < 1 {
-				x0, x1 = x0-0.5, x0+0.5
-			}
-			zlo, zhi := cr.zlo, cr.zhi
-			if math.IsInf(zhi, 0) || (cr.piece != nil && cr.piece.Kind == terrain.Smoke) {
-				zhi = l.ZMax
-			}
-			_, ytop := pt(0, zhi)
-			_, ybot := pt(0, zlo)
-			if ybot-ytop < 3 {
-				ytop = ybot - 3 // flat area terrain: a visible strip
-			}
-			var fill, edge = ColorNoSquad, ColorInk
-			if cr.piece != nil {
-				fill = TerrainColor(cr.piece)
-				st := styleOf(cr.piece)
-				edge = darker(st.c, 0.45)
-				if cr.piece.Kind == terrain.Building {
-					edge = ColorWall
-				}
-			} else {
-				col := SquadColor(bf, cr.model.Squad)
-				fill, edge = withAlpha(col, 0xCC), darker(col, 0.5)
-			}
-			dc.DrawRectangle(x0, ytop, x1-x0, ybot-ytop)
-			c.setColor(fill)
-			dc.FillPreserve()
-			c.setColor(edge)
-			w := 1.2
-			if cr.id == ps.blocker {
-				c.setColor(ColorBlocker)
-				w = 3
-			}
-			dc.SetLineWidth(w)
-			dc.Stroke()
-			c.floorLines(cr, x0, x1, pt)
-			if !opt.NoLabels {
-				text := cr.id
-				if cr.piece != nil && cr.piece.Height > 0 && cr.piece.Kind != terrain.Smoke {
-					text += " " + num(cr.piece.Height) + "in"
-				}
-				prio := prioPiece
-				if cr.model != nil {
-					prio = prioModel
-				}
-				c.lab.add(labelReq{text: text, face: c.f.small, col: ColorInk, ax: (x0 + x1) / 2, ay: ytop - 2,
-					r: 1, prio: prio, leader: true, owner: -1})
-			}
+			ps.drawSpan(c, bf, cr, s, opt)
 		}
 	}
-	// The ray.
+	ps.drawRay(c)
+	c.lab.place(c)
+	c.text(ps.title(opt), c.f.title, profileLeft, 8, ColorInk)
+	return c.img, nil
+}
+
+// drawSpan draws the part s of crossing cr as a box from its bottom to its
+// top (smoke and bottomless pieces to the top of the plot), outlined
+// thick when it is the blocker, with its floors and label.
+func (ps *profileScene) drawSpan(c *canvas, bf *terrain.Battlefield, cr crossing, s r1.Interval, opt Options) {
+	l, dc := ps.layout, c.dc
+	pt, L := l.ToPixel, l.Length
+	x0, _ := pt(s.Lo*L, 0)
+	x1, _ := pt(s.Hi*L, 0)
+	if x1-x0 < 1 {
+		x0, x1 = x0-0.5, x0+0.5
+	}
+	zlo, zhi := cr.zlo, cr.zhi
+	if math.IsInf(zhi, 0) || (cr.piece != nil && cr.piece.Kind == terrain.Smoke) {
+		zhi = l.ZMax
+	}
+	_, ytop := pt(0, zhi)
+	_, ybot := pt(0, zlo)
+	if ybot-ytop < 3 {
+		ytop = ybot - 3 // flat area terrain: a visible strip
+	}
+	var fill, edge = ColorNoSquad, ColorInk
+	if cr.piece != nil {
+		fill = TerrainColor(cr.piece)
+		st := styleOf(cr.piece)
+		edge = darker(st.c, 0.45)
+		if cr.piece.Kind == terrain.Building {
+			edge = ColorWall
+		}
+	} else {
+		col := SquadColor(bf, cr.model.Squad)
+		fill, edge = withAlpha(col, 0xCC), darker(col, 0.5)
+	}
+	dc.DrawRectangle(x0, ytop, x1-x0, ybot-ytop)
+	c.setColor(fill)
+	dc.FillPreserve()
+	c.setColor(edge)
+	w := 1.2
+	if cr.id == ps.blocker {
+		c.setColor(ColorBlocker)
+		w = 3
+	}
+	dc.SetLineWidth(w)
+	dc.Stroke()
+	c.floorLines(cr, x0, x1, pt)
+	if opt.NoLabels {
+		return
+	}
+	text := cr.id
+	if cr.piece != nil && cr.piece.Height > 0 && cr.piece.Kind != terrain.Smoke {
+		text += " " + num(cr.piece.Height) + "in"
+	}
+	prio := prioPiece
+	if cr.model != nil {
+		prio = prioModel
+	}
+	c.lab.add(labelReq{text: text, face: c.f.small, col: ColorInk, ax: (x0 + x1) / 2, ay: ytop - 2,
+		r: 1, prio: prio, leader: true, owner: -1})
+}
+
+// drawRay draws the sightline (solid to the block point, dashed beyond),
+// the block point with its label, and the eye and target points.
+func (ps *profileScene) drawRay(c *canvas) {
+	dc, pt, L := c.dc, ps.layout.ToPixel, ps.layout.Length
 	xe, ye := pt(0, ps.from.Z)
 	xt, yt := pt(L, ps.to.Z)
 	dc.SetLineWidth(2.5)
@@ -393,18 +411,20 @@ func (ps *profileScene) render(bf *terrain.Battlefield, opt Options) (image.Imag
 		prio: prioOverlay, leader: true, owner: -1})
 	c.lab.add(labelReq{text: "target z=" + num(ps.to.Z), face: c.f.label, col: ColorTargetPoint, ax: xt, ay: yt, r: 6,
 		prio: prioOverlay, leader: true, owner: -1})
-	c.lab.place(c)
-	title := opt.Title
-	if title == "" {
-		title = "Profile"
-		if ps.label != "" {
-			title += " " + ps.label
-		}
-		title += fmt.Sprintf(", %s in: (%s, %s, %s) to (%s, %s, %s)", num1(L), num1(ps.from.X), num1(ps.from.Y), num1(ps.from.Z),
-			num1(ps.to.X), num1(ps.to.Y), num1(ps.to.Z))
+}
+
+// title returns opt's title, or "Profile", the label, the length and the
+// two ends.
+func (ps *profileScene) title(opt Options) string {
+	if opt.Title != "" {
+		return opt.Title
 	}
-	c.text(title, c.f.title, profileLeft, 8, ColorInk)
-	return c.img, nil
+	title := "Profile"
+	if ps.label != "" {
+		title += " " + ps.label
+	}
+	return title + fmt.Sprintf(", %s in: (%s, %s, %s) to (%s, %s, %s)", num1(ps.layout.Length), num1(ps.from.X), num1(ps.from.Y), num1(ps.from.Z),
+		num1(ps.to.X), num1(ps.to.Y), num1(ps.to.Z))
 }
 
 // profileAxes draws the ground, the distance and height axes with their
