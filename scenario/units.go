@@ -158,7 +158,10 @@ type localizedError struct {
 	err error
 }
 
+// Error returns the message in the file's units.
 func (e *localizedError) Error() string { return e.msg }
+
+// Unwrap returns the error it rewrites.
 func (e *localizedError) Unwrap() error { return e.err }
 
 // LocalizeErr returns err with its message's lengths in u's units (err

@@ -88,10 +88,12 @@ func (s shrunk) k() float64 {
 	return (r - s.by) / r
 }
 
+// Support returns the shrunk shape's farthest point in direction d.
 func (s shrunk) Support(d geom.Point) geom.Point {
 	return s.centre.Add(s.c.Support(d).Sub(s.centre).Mul(s.k()))
 }
 
+// Bound returns the shrunk shape's bounding box.
 func (s shrunk) Bound() geom.Rect {
 	b := s.c.Bound()
 	k := s.k()

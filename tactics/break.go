@@ -36,7 +36,7 @@ type hidden struct {
 	facing func(p geom.Point) s1.Angle
 }
 
-// check validates the observers and returns them.
+// observers validates the request's observers and returns them.
 func (req *BreakRequest) observers(bf *terrain.Battlefield, m *terrain.Model) ([]*terrain.Model, error) {
 	if len(req.Observers) == 0 {
 		return nil, fmt.Errorf("tactics: observers: want at least one model id: %w", ErrInvalid)

@@ -347,10 +347,19 @@ func (s *searcher) lastLeg() {
 // cellHeap orders cells by lower bound.
 type cellHeap []cell
 
-func (h cellHeap) Len() int           { return len(h) }
+// Len, Less, Swap, Push and Pop implement heap.Interface.
+func (h cellHeap) Len() int { return len(h) }
+
+// Less orders by lower bound.
 func (h cellHeap) Less(a, b int) bool { return h[a].lb < h[b].lb }
-func (h cellHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *cellHeap) Push(x any)        { *h = append(*h, x.(cell)) }
+
+// Swap swaps two cells.
+func (h cellHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
+
+// Push appends a cell.
+func (h *cellHeap) Push(x any) { *h = append(*h, x.(cell)) }
+
+// Pop removes the last cell.
 func (h *cellHeap) Pop() any {
 	old := *h
 	x := old[len(old)-1]
