@@ -8,24 +8,6 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// Overlay kinds listed in the legend, in this order.
-const (
-	lgClear = iota
-	lgBlocked
-	lgVisible
-	lgHidden
-	lgPath
-	lgViolation
-	lgLinkOK
-	lgLinkBroken
-	lgLinkArc
-	lgLinkSeen
-	lgArc
-	lgRing
-	lgTemplate
-	lgCount
-)
-
 // legendSet records what a picture contains, so the legend lists only that.
 type legendSet struct {
 	kinds    uint32 // bit kindBit(k) per terrain kind drawn
