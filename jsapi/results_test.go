@@ -38,9 +38,14 @@ func TestResultsAreTheCLIs(t *testing.T) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
+		warns := f.Warnings()
+		if warns == nil {
+			warns = []scenario.Warning{}
+		}
 		if err := enc.Encode(struct {
-			Results []*answer.Answer `json:"results"`
-		}{answers}); err != nil {
+			Results  []*answer.Answer   `json:"results"`
+			Warnings []scenario.Warning `json:"warnings"`
+		}{answers, warns}); err != nil {
 			t.Fatal(err)
 		}
 		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))

@@ -2,6 +2,7 @@ package jsapi
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 
 	"github.com/sightline/sightline/rulesets"
@@ -50,7 +51,8 @@ func (t *Table) answerQuery(q *scenario.Query) ([]byte, error) {
 }
 
 // results answers every query as answer.Run does and writes
-// {"results": [...]} as "sightline check --json" prints it: a query that
+// {"results": [...], "warnings": [...]} as "sightline check --json" prints
+// it: a query that
 // cannot be answered is there as {"id", "kind", "error": {"message",
 // "path"}}. The error is for the scenario's ruleset or options, which leave
 // no query answered.
@@ -73,8 +75,28 @@ func (t *Table) results() ([]byte, error) {
 		}
 		buf.Write(a)
 	}
-	buf.WriteString("]}")
+	buf.WriteString(`],"warnings":`)
+	warns := t.file.Warnings()
+	if warns == nil {
+		warns = []scenario.Warning{}
+	}
+	if err := writeJSON(&buf, warns); err != nil {
+		return nil, err
+	}
+	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// writeJSON writes v as compact JSON without HTML escaping, as the CLI
+// does.
+func writeJSON(buf *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	return nil
 }
 
 // marshalError writes the answer of a query that could not be answered,
