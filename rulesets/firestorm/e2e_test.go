@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/rulesets"
-	"github.com/sightline/sightline/rulesets/generic"
+	_ "github.com/sightline/sightline/rulesets/generic" // the base game answers range in the cm test
 	"github.com/sightline/sightline/scenario"
 )
 
@@ -118,55 +118,6 @@ func TestCentimetreFile(t *testing.T) {
 		}
 		if got := field(rs["ok"], "allowance"); got != 6.0 {
 			t.Errorf("allowance %v in, want 6", got)
-		}
-	}
-}
-
-// gameOptions is the options set the every-kind test runs Firestorm with.
-const gameOptions = `{"band8": "effective", "arcBoundary": "exclusive", "shipsBlock": true, "ships": {"tank-a": {"rank": 2, "move": 6}}}`
-
-// TestEveryGenericKind runs rulesets/testdata/every-kind.json as a
-// Firestorm file, as rulesets.TestEveryGenericKindInEveryGame does: every
-// generic kind the game does not define itself is answered with its
-// Geometry.
-func TestEveryGenericKind(t *testing.T) {
-	b, err := os.ReadFile("../testdata/every-kind.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := strings.Replace(string(b), `"name": "every generic kind",`, `"name": "every generic kind", "ruleset": "firestorm-taskforce", "options": `+gameOptions+`,`, 1)
-	f, err := scenario.DecodeBytes([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _ := rulesets.Lookup("firestorm-taskforce")
-	opt, err := g.ParseOptions(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	own := map[string]bool{}
-	for _, k := range g.Kinds {
-		own[k.Name] = true
-	}
-	answered := map[string]bool{}
-	for i := range f.Queries {
-		q := &f.Queries[i]
-		if own[q.Kind] {
-			continue
-		}
-		r, err := g.Answer(f, opt, q)
-		if err != nil {
-			t.Errorf("%s: %v", q.ID, err)
-			continue
-		}
-		if r.Explanation == "" || len(r.Fields) == 0 {
-			t.Errorf("%s: empty answer", q.ID)
-		}
-		answered[q.Kind] = true
-	}
-	for _, k := range generic.Kinds() {
-		if !answered[k.Name] && !own[k.Name] {
-			t.Errorf("generic kind %s not answered in a Firestorm file", k.Name)
 		}
 	}
 }

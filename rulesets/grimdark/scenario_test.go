@@ -138,53 +138,6 @@ func TestCentimetres(t *testing.T) {
 	}
 }
 
-// everyKindOptions are the options the rulesets package's
-// TestEveryGenericKindInEveryGame should run this game with.
-const everyKindOptions = `{"measure": "center", "modelsBlock": "others", "grazingBlocks": true, "units": {"red": {"fast": true}}}`
-
-// TestEveryGenericKind runs every generic kind of rulesets/testdata in a
-// Grimdark Future file with everyKindOptions, as the rulesets package's
-// test does for every registered game.
-func TestEveryGenericKind(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/every-kind.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := strings.Replace(string(raw), `"name": "every generic kind",`, `"name": "every generic kind", "ruleset": "grimdark-future", "options": `+everyKindOptions+`,`, 1)
-	f, err := scenario.DecodeBytes([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _ := rulesets.Lookup("grimdark-future")
-	opt, err := g.ParseOptions(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	own := map[string]bool{}
-	for _, k := range grimdark.Game.Kinds {
-		own[k.Name] = true
-	}
-	answered := 0
-	for i := range f.Queries {
-		q := &f.Queries[i]
-		if own[q.Kind] {
-			continue
-		}
-		r, err := g.Answer(f, opt, q)
-		if err != nil {
-			t.Errorf("%s: %v", q.ID, err)
-			continue
-		}
-		if r.Explanation == "" || len(r.Fields) == 0 {
-			t.Errorf("%s: empty answer", q.ID)
-		}
-		answered++
-	}
-	if answered < 10 {
-		t.Errorf("answered %d generic kinds, want every one", answered)
-	}
-}
-
 // TestErrorsNamePaths: bad options and queries give errors naming the JSON
 // path and value, wrapping the package's sentinels.
 func TestErrorsNamePaths(t *testing.T) {

@@ -182,49 +182,6 @@ func TestMissingLengthScenario(t *testing.T) {
 	}
 }
 
-// TestEveryGenericKind runs rulesets/testdata/every-kind.json as a
-// Terminator file with the options the lead adds to the registry test:
-// every generic kind the game does not define itself must answer.
-func TestEveryGenericKind(t *testing.T) {
-	const opts = `{"templates": {"melee": {"shape": "stick", "length": 1}, "walk": {"length": 6}, "crawl": {"length": 3}}, "shortRange": 12, "longRange": 24, "grazingBlocks": true}`
-	b, err := os.ReadFile("../testdata/every-kind.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := strings.Replace(string(b), `"name": "every generic kind",`, `"name": "every generic kind", "ruleset": "terminator-skirmish", "options": `+opts+`,`, 1)
-	f, err := scenario.DecodeBytes([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := Game.ParseOptions(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	own := map[string]bool{}
-	for _, k := range Game.Kinds {
-		own[k.Name] = true
-	}
-	answered := 0
-	for i := range f.Queries {
-		q := &f.Queries[i]
-		if own[q.Kind] {
-			continue
-		}
-		r, err := Game.Answer(f, opt, q)
-		if err != nil {
-			t.Errorf("%s: %v", q.ID, err)
-			continue
-		}
-		if r.Explanation == "" || len(r.Fields) == 0 {
-			t.Errorf("%s: empty answer", q.ID)
-		}
-		answered++
-	}
-	if answered < 10 {
-		t.Errorf("answered %d generic queries, want every one not defined by the game", answered)
-	}
-}
-
 // TestOptionErrors: an unusable option is an error naming its path and
 // value, at parse time, or when a query first needs the battlefield.
 func TestOptionErrors(t *testing.T) {
