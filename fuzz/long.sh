@@ -7,6 +7,8 @@
 #   fuzz/long.sh 10m                 # every target, ten minutes each
 #   fuzz/long.sh 2m ./movement/...   # one package
 #   PARALLEL=1 fuzz/long.sh 1m       # one worker (shared machines)
+#   SHARD=2/4 fuzz/long.sh 10m       # every fourth target, from the second:
+#                                    # four shards run side by side cover all
 #
 # A finding is written by go test under the package's
 # testdata/fuzz/<Target>/ directory: commit it, it becomes a seed that every
@@ -20,12 +22,24 @@ pattern=${2:-./...}
 only=${3:-.}
 par=${PARALLEL:-$(nproc)}
 log=${LOG:-fuzz-long.log}
+shard=${SHARD:-1/1}
+shard_i=${shard%/*}
+shard_n=${shard#*/}
+if ! [[ $shard_i =~ ^[0-9]+$ && $shard_n =~ ^[0-9]+$ ]] || [ "$shard_n" -lt 1 ] || [ "$shard_i" -lt 1 ] || [ "$shard_i" -gt "$shard_n" ]; then
+	echo "fuzz/long.sh: SHARD=$shard: want i/n with 1 <= i <= n" >&2
+	exit 2
+fi
 : >"$log"
 
 total=0
 failed=0
+k=0
 for pkg in $(go list "$pattern"); do
 	for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' | grep -E "$only" || true); do
+		k=$((k + 1))
+		if [ $(((k - 1) % shard_n + 1)) -ne "$shard_i" ]; then
+			continue
+		fi
 		out=$(mktemp)
 		# -fuzztime is a duration here; go1.26 may report "context deadline
 		# exceeded" at the deadline with no failing input (golang/go#75804):
@@ -56,5 +70,5 @@ for pkg in $(go list "$pattern"); do
 		rm -f "$out"
 	done
 done
-echo "total $total execs, $failed failing targets, $dur per target" | tee -a "$log"
+echo "total $total execs, $failed failing targets, $dur per target (shard $shard)" | tee -a "$log"
 [ $failed -eq 0 ]
