@@ -4,12 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	sf "github.com/peterstace/simplefeatures/geom"
+	"slices"
 )
 
 // ErrOffset is wrapped by every error Offset returns.
 var ErrOffset = errors.New("geom: offset")
+
+// ErrNoOverlay is wrapped by Offset's error for a polygon that is not
+// convex (or has holes) in a build with the tag sightline_nooverlay, which
+// leaves the simplefeatures overlay out to keep the WebAssembly module
+// small (cmd/sightline-wasm). In that module the only caller, package
+// movement, offsets non-convex footprints piece by piece (ConvexPieces)
+// and reaches Offset's general path only when that decomposition fails.
+var ErrNoOverlay = errors.New("the general polygon overlay is not in this build (tag sightline_nooverlay)")
 
 // Offset returns the outward offset of p by r inches: the Minkowski sum of
 // the polygon with a disc of radius r, the region within r of p. Straight
@@ -25,7 +32,9 @@ var ErrOffset = errors.New("geom: offset")
 //
 // Convex polygons without holes are built directly. Other polygons are
 // the union of p with one circumscribed capsule per edge (outer and hole
-// edges), computed with the simplefeatures overlay. The result is a single
+// edges), computed with the simplefeatures overlay (offset_union.go; a
+// build with the tag sightline_nooverlay leaves that library out and
+// reports ErrNoOverlay for these polygons instead, see offset_nounion.go). The result is a single
 // normalised polygon (counter-clockwise outer ring, clockwise holes), since
 // the offset of a connected region is connected. r == 0 returns
 // p.Normalized().
@@ -50,8 +59,8 @@ func Offset(p Polygon, r, maxChordErr float64) (Polygon, error) {
 	if np.IsConvex() {
 		return Polygon{Outer: offsetConvexRing(nil, np.Outer, r, maxChordErr)}, nil
 	}
-	pieces := make([]sf.Geometry, 0, 1+np.NumVertices())
-	pieces = append(pieces, toSF(np))
+	pieces := make([]Polygon, 0, 1+np.NumVertices())
+	pieces = append(pieces, np)
 	var buf Ring
 	for _, ring := range append([]Ring{np.Outer}, np.Holes...) {
 		for i := range ring {
@@ -60,28 +69,10 @@ func Offset(p Polygon, r, maxChordErr float64) (Polygon, error) {
 				continue
 			}
 			buf = offsetConvexRing(buf[:0], Ring{e.A, e.B}, r, maxChordErr)
-			pieces = append(pieces, toSF(Polygon{Outer: buf}))
+			pieces = append(pieces, Polygon{Outer: slices.Clone(buf)})
 		}
 	}
-	u, err := sf.UnionMany(pieces)
-	if err != nil {
-		return Polygon{}, fmt.Errorf("%w: union of %d pieces: %w", ErrOffset, len(pieces), err)
-	}
-	var polys []sf.Polygon
-	switch {
-	case u.IsPolygon():
-		pg, _ := u.AsPolygon()
-		polys = append(polys, pg)
-	case u.IsMultiPolygon():
-		mp, _ := u.AsMultiPolygon()
-		for i := range mp.NumPolygons() {
-			polys = append(polys, mp.PolygonN(i))
-		}
-	}
-	if len(polys) != 1 {
-		return Polygon{}, fmt.Errorf("%w: union gave %d parts, want 1", ErrOffset, len(polys))
-	}
-	return fromSF(polys[0]).Normalized(), nil
+	return unionOffset(pieces)
 }
 
 // offsetConvexRing appends to dst the circumscribed offset of the convex
@@ -127,40 +118,4 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 		}
 	}
 	return dst
-}
-
-// toSF converts a polygon to a simplefeatures polygon (rings closed).
-func toSF(p Polygon) sf.Geometry {
-	rings := make([][]float64, 0, 1+len(p.Holes))
-	for _, r := range append([]Ring{p.Outer}, p.Holes...) {
-		xy := make([]float64, 0, 2*len(r)+2)
-		for _, q := range r {
-			xy = append(xy, q.X, q.Y)
-		}
-		xy = append(xy, r[0].X, r[0].Y)
-		rings = append(rings, xy)
-	}
-	return sf.NewPolygonXY(rings...).AsGeometry()
-}
-
-// fromSF converts a simplefeatures polygon back, dropping closing vertices.
-func fromSF(p sf.Polygon) Polygon {
-	conv := func(ls sf.LineString) Ring {
-		seq := ls.Coordinates()
-		n := seq.Length()
-		if n > 1 && seq.GetXY(0) == seq.GetXY(n-1) {
-			n--
-		}
-		r := make(Ring, n)
-		for i := range n {
-			xy := seq.GetXY(i)
-			r[i] = Point{X: xy.X, Y: xy.Y}
-		}
-		return r
-	}
-	out := Polygon{Outer: conv(p.ExteriorRing())}
-	for i := range p.NumInteriorRings() {
-		out.Holes = append(out.Holes, conv(p.InteriorRingN(i)))
-	}
-	return out
 }
