@@ -26,7 +26,8 @@ import (
 // bad option takes the query's road (so errors are the query's: paths start
 // at "query").
 func (t *Table) Pair(kind, from, to, option string) ([]byte, error) {
-	slow := func() ([]byte, error) {
+	r, ok, err := t.pairResult(kind, from, to, option)
+	if !ok {
 		q := &measureRequest{ID: kind, Kind: kind}
 		switch kind {
 		case "range":
@@ -36,23 +37,33 @@ func (t *Table) Pair(kind, from, to, option string) ([]byte, error) {
 		}
 		return t.Answer(pairQuery(q, from, to))
 	}
+	if err != nil {
+		return nil, terrain.AtPath("query", err)
+	}
+	return marshalResult(kind, kind, t.file.Units, &r)
+}
+
+// pairResult answers kind between the models from and to with the generic
+// rules, without a query. ok is false when the query's road must answer
+// instead: an id that is no model, a kind the scenario's game answers
+// itself, an option the kind does not take or an unknown range mode.
+func (t *Table) pairResult(kind, from, to, option string) (r rulesets.Result, ok bool, err error) {
 	bf := t.file.Battlefield()
 	if _, ok := bf.Model(from); !ok {
-		return slow()
+		return r, false, nil
 	}
 	if _, ok := bf.Model(to); !ok {
-		return slow()
+		return r, false, nil
 	}
 	g, opt, err := t.game()
 	if err != nil || g.Name != rulesets.BaseName && slices.ContainsFunc(g.Kinds, func(k rulesets.Kind) bool { return k.Name == kind }) {
-		return slow() // the game answers kind itself
+		return r, false, nil // the game answers kind itself
 	}
 	units := t.file.Units
 	if units == "" {
 		units = "in"
 	}
 	env := &rulesets.Env{Battlefield: bf, Options: opt, Units: units, ID: kind, Kind: kind, Path: "query"}
-	var r rulesets.Result
 	switch {
 	case kind == "range" && (option == "" || slices.Contains(scenario.RangeModes(), option)):
 		r, err = generic.Range(env, &generic.RangeRequest{From: from, To: to, Mode: option})
@@ -63,16 +74,15 @@ func (t *Table) Pair(kind, from, to, option string) ([]byte, error) {
 	case kind == "arc" && option == "":
 		r, err = generic.Arc(env, &generic.ArcRequest{From: from, To: to})
 	default:
-		return slow()
+		return r, false, nil
 	}
-	if err != nil {
-		return nil, terrain.AtPath("query", err)
-	}
-	return marshalResult(kind, kind, t.file.Units, &r)
+	return r, true, err
 }
 
 // MoveModel moves model id to (x, y), in the scenario's units, converted
-// to inches as the scenario decoder converts a position. Error paths are
+// to inches as the scenario decoder converts a position, as
+// terrain.Battlefield.MoveModel moves it: its figures are carried with it
+// and a garrison moved out of its building no longer garrisons it. Error paths are
 // "position[0]" and "position[1]" for a coordinate that is not finite or
 // too large, and "models[i].position" for one off the table.
 func (t *Table) MoveModel(id string, x, y float64) error {
@@ -87,16 +97,20 @@ func (t *Table) MoveModel(id string, x, y float64) error {
 				Err: fmt.Errorf("want a finite length of at most %d in: %w", scenario.MaxCoordinate, scenario.ErrValue)}
 		}
 	}
-	return t.edit(id, func(m *terrain.Model) { m.Position = p })
+	return t.edit(id, func(bf *terrain.Battlefield, m terrain.Model) (*terrain.Battlefield, error) {
+		return bf.MoveModel(id, p, m.Facing)
+	})
 }
 
 // RotateModel turns model id to facing, in degrees counter-clockwise from
-// +x. The error path is "facing" for a facing that is not finite or larger
+// +x, its figures turned with it about its position. The error path is "facing" for a facing that is not finite or larger
 // than scenario.MaxFacing in magnitude.
 func (t *Table) RotateModel(id string, facing float64) error {
 	if math.IsNaN(facing) || math.Abs(facing) > scenario.MaxFacing {
 		return &terrain.FieldError{Path: "facing", Value: strconv.FormatFloat(facing, 'g', -1, 64),
 			Err: fmt.Errorf("want a facing of at most %g degrees in magnitude: %w", float64(scenario.MaxFacing), scenario.ErrValue)}
 	}
-	return t.edit(id, func(m *terrain.Model) { m.Facing = geom.Degrees(facing) })
+	return t.edit(id, func(bf *terrain.Battlefield, m terrain.Model) (*terrain.Battlefield, error) {
+		return bf.MoveModel(id, m.Position, geom.Degrees(facing))
+	})
 }

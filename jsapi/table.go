@@ -3,7 +3,6 @@ package jsapi
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/sightline/sightline/geom"
@@ -13,9 +12,12 @@ import (
 )
 
 // Table is one open scenario: its table, terrain and models, its ruleset
-// and options, and its queries. Edits replace the battlefield with one
-// rebuilt by terrain.New (the table and terrain are validated once more);
-// a failed edit leaves the Table as it was. A Table is not safe for
+// and options, and its queries. Edits replace the battlefield with a live
+// edit of it (terrain's Battlefield.MoveModel, ReplaceModel, WithModel,
+// WithoutModel), which checks the model as terrain.New does, shares the
+// table, the terrain and the other models' prepared data, and answers as a
+// battlefield rebuilt from the same models would; a failed edit leaves the
+// Table as it was. A Table is not safe for
 // concurrent use; JavaScript calls it from one thread.
 type Table struct {
 	file *scenario.File
@@ -100,12 +102,24 @@ func (t *Table) PlaceModel(id string, placement []byte) error {
 		return &terrain.FieldError{Path: "placement.level", Value: fmt.Sprint(*p.Level),
 			Err: fmt.Errorf("want a level in 1..%d: %w", terrain.MaxLevel, scenario.ErrValue)}
 	}
-	return t.edit(id, func(m *terrain.Model) {
-		if p.Position != nil {
-			m.Position = *p.Position
-		}
-		if p.Facing != nil {
-			m.Facing = geom.Degrees(*p.Facing)
+	return t.edit(id, func(bf *terrain.Battlefield, m terrain.Model) (*terrain.Battlefield, error) {
+		if p.Position != nil || p.Facing != nil {
+			pos, facing := m.Position, m.Facing
+			if p.Position != nil {
+				pos = *p.Position
+			}
+			if p.Facing != nil {
+				facing = geom.Degrees(*p.Facing)
+			}
+			var err error
+			if bf, err = bf.MoveModel(id, pos, facing); err != nil {
+				return nil, err
+			}
+			if p.Altitude == nil && p.Level == nil {
+				return bf, nil
+			}
+			moved, _ := bf.Model(id)
+			m = *moved
 		}
 		if p.Altitude != nil {
 			m.Altitude = float64(*p.Altitude)
@@ -113,6 +127,7 @@ func (t *Table) PlaceModel(id string, placement []byte) error {
 		if p.Level != nil {
 			m.Level = *p.Level
 		}
+		return bf.ReplaceModel(m)
 	})
 }
 
@@ -128,43 +143,42 @@ func (t *Table) AddModel(model []byte) error {
 		return &terrain.FieldError{Path: "model.id", Value: fmt.Sprintf("%q", m.ID),
 			Err: fmt.Errorf("duplicate id %q: a model of that id is on the table: %w", m.ID, terrain.ErrDuplicateID)}
 	}
-	return t.rebuild(append(slices.Clone(t.file.Models), m))
+	return t.commit(t.file.Battlefield().WithModel(m))
 }
 
 // RemoveModel takes the model id off the table. Queries that name it can
 // no longer be answered.
 func (t *Table) RemoveModel(id string) error {
-	i, err := t.index(id)
-	if err != nil {
-		return err
+	if _, ok := t.file.Battlefield().Model(id); !ok {
+		return unknownModel(id)
 	}
-	return t.rebuild(slices.Delete(slices.Clone(t.file.Models), i, i+1))
+	return t.commit(t.file.Battlefield().WithoutModel(id))
 }
 
-// edit changes a copy of model id with change and rebuilds the table.
-func (t *Table) edit(id string, change func(*terrain.Model)) error {
-	i, err := t.index(id)
-	if err != nil {
-		return err
+// edit applies change to the battlefield and model id (a copy) and keeps
+// the battlefield it returns.
+func (t *Table) edit(id string, change func(bf *terrain.Battlefield, m terrain.Model) (*terrain.Battlefield, error)) error {
+	bf := t.file.Battlefield()
+	m, ok := bf.Model(id)
+	if !ok {
+		return unknownModel(id)
 	}
-	models := slices.Clone(t.file.Models)
-	change(&models[i])
-	return t.rebuild(models)
+	return t.commit(change(bf, *m))
 }
 
-func (t *Table) index(id string) (int, error) {
-	for i := range t.file.Models {
-		if t.file.Models[i].ID == id {
-			return i, nil
-		}
-	}
-	return -1, &terrain.FieldError{Path: "id", Value: fmt.Sprintf("%q", id),
+// unknownModel is the error of an edit naming no model; its path is "id".
+func unknownModel(id string) error {
+	return &terrain.FieldError{Path: "id", Value: fmt.Sprintf("%q", id),
 		Err: fmt.Errorf("unknown model %q: %w", id, terrain.ErrUnknownID)}
 }
 
-// rebuild replaces the table's models, keeping the old ones on error.
-func (t *Table) rebuild(models []terrain.Model) error {
-	f, err := t.file.WithModels(models)
+// commit makes bf, an edit of the table's battlefield, the table's,
+// keeping the old one on error.
+func (t *Table) commit(bf *terrain.Battlefield, err error) error {
+	if err != nil {
+		return err
+	}
+	f, err := t.file.WithBattlefield(bf)
 	if err != nil {
 		return err
 	}

@@ -24,10 +24,22 @@ func (f *File) WithModels(models []terrain.Model) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return f.WithBattlefield(bf)
+}
+
+// WithBattlefield returns a copy of f whose battlefield is bf and whose
+// models are bf's: the road of an edit made with terrain's live edits
+// (Battlefield.MoveModel, ReplaceModel, WithModel, WithoutModel) of f's
+// battlefield, which share what the edit leaves alone instead of building
+// anew. bf must have f's table and pieces (the live edits of
+// f.Battlefield() have them); f is not changed. Its queries are checked
+// again as WithModels checks them when the models' ids or squads changed;
+// when they did not (a model moved or turned) the copy shares f's queries.
+func (f *File) WithBattlefield(bf *terrain.Battlefield) (*File, error) {
 	g := *f
 	g.field = bf
 	g.Models = bf.Models()
-	if len(f.Queries) > 0 {
+	if len(f.Queries) > 0 && !sameRefs(f.Models, g.Models) {
 		g.Queries = slices.Clone(f.Queries)
 		for i := range g.Queries {
 			g.Queries[i].Err = nil
@@ -37,6 +49,20 @@ func (f *File) WithModels(models []terrain.Model) (*File, error) {
 		}
 	}
 	return &g, nil
+}
+
+// sameRefs reports whether a and b have the same model ids and squads in
+// the same order: what checkQueries reads of the models.
+func sameRefs(a, b []terrain.Model) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Squad != b[i].Squad {
+			return false
+		}
+	}
+	return true
 }
 
 // DecodeModel decodes b, one model object as an element of the "models"
