@@ -118,6 +118,29 @@ export interface ArcAnswer extends Answer {
   bearingClockwise: number;
 }
 
+/**
+ * One target of Table.look: each field is the field of that name in the full
+ * answer between the two models (sight, visibleFraction, range), byte for byte.
+ */
+export interface Look {
+  /** The target's id. */
+  to: string;
+  /** SightAnswer.visible: whether any part of the target's volume is seen. */
+  visible: boolean;
+  /** SightAnswer.blockedBy: the first blocker of the centre sightline, or null. */
+  blockedBy: string | null;
+  /** FractionAnswer.fraction: the exact visible share of the target, 0..1. */
+  fraction: number;
+  /** RangeAnswer.distance in the mode asked (the ruleset's default when none), inches. */
+  distance: number;
+}
+
+/** Options of Table.look. */
+export interface LookOptions {
+  /** The range mode of `distance`; default the ruleset's. */
+  range?: RangeMode;
+}
+
 /** One rule decision of a verdict, with its clause. */
 export interface Reason {
   clause: string;
@@ -186,11 +209,17 @@ export class Table {
   visibleFraction(from: End, to: string): FractionAnswer;
   /** Which arc of model `from` holds `to`; with `arc`, whether that arc does. */
   arc(from: string, to: End, arc?: string): ArcAnswer;
+  /**
+   * Sight, visible fraction and range from model `from` to each model of `targets`, in one call
+   * into the engine: the drag loop's question. Entries in the order of `targets`.
+   * Errors: path "from", "targets[i]" (unknown model), "range" (unknown mode).
+   */
+  look(from: string, targets: readonly string[], options?: LookOptions): Look[];
   /** The ruleset's shot verdict; `fields` are the query's other fields (weapon, ...). */
   shot(shooter: string, target: string, fields?: Record<string, unknown>): VerdictAnswer;
   /** The ruleset's move verdict along `path` (at least 2 points). */
   move(model: string, path: Point2[], fields?: Record<string, unknown>): MoveAnswer | VerdictAnswer;
-  /** Moves a model, turning it when `facing` is given. */
+  /** Moves a model (its figures with it), turning it when `facing` is given. The battlefield is edited, not rebuilt. */
   moveModel(id: string, position: Point2, facing?: number): void;
   /** Turns a model to `facing` degrees. */
   rotateModel(id: string, facing: number): void;

@@ -115,6 +115,14 @@ export class Table {
     return this.#measure('arc', from, to, arc ? { arc } : {});
   }
 
+  /**
+   * Sight, visible fraction and range from model `from` to each model of `targets`, in one call:
+   * one entry per target, each field that of the full answer (sight, visibleFraction, range).
+   */
+  look(from, targets, options = {}) {
+    return JSON.parse(this.#call('look', String(from), Array.from(targets, String), options.range ?? ''));
+  }
+
   #measure(kind, from, to, option) {
     if (typeof from === 'string' && typeof to === 'string') {
       // two ids: the road without JSON on the way in, for drag loops

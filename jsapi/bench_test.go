@@ -46,7 +46,7 @@ func BenchmarkDragLoop(b *testing.B) {
 	}
 }
 
-// BenchmarkMoveModel is the move alone: the battlefield rebuilt.
+// BenchmarkMoveModel is the move alone: a live edit of the battlefield.
 func BenchmarkMoveModel(b *testing.B) {
 	t, _ := dragTable(b)
 	i := 0
@@ -77,5 +77,22 @@ func BenchmarkPair(b *testing.B) {
 		if _, err := t.Pair("sight", "sabre-1", "hunter-1", ""); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDragLoopLook is the batched update: the move, then one Look
+// (sight, visible fraction and range) to the 30 enemies, the calls the
+// WebAssembly build makes for Table.moveModel and look.
+func BenchmarkDragLoopLook(b *testing.B) {
+	t, enemies := dragTable(b)
+	i := 0
+	for b.Loop() {
+		if err := t.MoveModel("sabre-1", 3+float64(i%160)*0.1, 25.5); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := t.Look("sabre-1", enemies, ""); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

@@ -115,11 +115,13 @@ func (s *server) close(args []js.Value) (any, error) {
 }
 
 // methods gives each method's arguments after the handle and the name:
-// 's' a string (JSON text or an id), 'n' a number.
+// 's' a string (JSON text or an id), 'n' a number, 'a' an array of
+// strings (ids).
 var methods = map[string]string{
 	"results": "", "document": "",
 	"answer": "s", "measure": "s", "add": "s", "remove": "s",
 	"place": "ss", "pair": "ssss", "move": "snn", "rotate": "sn",
+	"look": "sas",
 }
 
 // call runs method args[1] of table args[0] with the arguments that
@@ -143,22 +145,38 @@ func (s *server) call(args []js.Value) (any, error) {
 	}
 	str := make([]string, len(a))
 	num := make([]float64, len(a))
+	var list []string
 	for i, v := range a {
 		switch {
 		case spec[i] == 's' && v.Type() == js.TypeString:
 			str[i] = v.String()
 		case spec[i] == 'n' && v.Type() == js.TypeNumber:
 			num[i] = v.Float()
+		case spec[i] == 'a' && isArray(v):
+			list = make([]string, v.Length())
+			for k := range list {
+				e := v.Index(k)
+				if e.Type() != js.TypeString {
+					return nil, fmt.Errorf("%s: argument %d: element %d: want a string, got %s", method, i+1, k, e.Type())
+				}
+				list[k] = e.String()
+			}
 		default:
 			return nil, fmt.Errorf("%s: argument %d: want a %s, got %s", method, i+1,
-				map[byte]string{'s': "string", 'n': "number"}[spec[i]], v.Type())
+				map[byte]string{'s': "string", 'n': "number", 'a': "array of strings"}[spec[i]], v.Type())
 		}
 	}
-	return dispatch(t, method, str, num)
+	return dispatch(t, method, str, num, list)
 }
 
-// dispatch runs one method with its checked arguments.
-func dispatch(t *jsapi.Table, method string, s []string, n []float64) (any, error) {
+// isArray reports whether v is a JavaScript array.
+func isArray(v js.Value) bool {
+	return v.Type() == js.TypeObject && js.Global().Get("Array").Call("isArray", v).Bool()
+}
+
+// dispatch runs one method with its checked arguments: s and n by
+// position, list the one array argument.
+func dispatch(t *jsapi.Table, method string, s []string, n []float64, list []string) (any, error) {
 	var b []byte
 	var err error
 	switch method {
@@ -172,6 +190,8 @@ func dispatch(t *jsapi.Table, method string, s []string, n []float64) (any, erro
 		b, err = t.Measure([]byte(s[0]))
 	case "pair":
 		b, err = t.Pair(s[0], s[1], s[2], s[3])
+	case "look":
+		b, err = t.Look(s[0], list, s[2])
 	case "add":
 		return nil, t.AddModel([]byte(s[0]))
 	case "remove":
