@@ -3,7 +3,6 @@ package terminator
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,12 +38,10 @@ const (
 )
 
 // knownSpecial lists the special rules of the sheet; "Munition (n)" is
-// matched by ammunition. Read-only.
+// matched by isAmmunition. Read-only.
 var (
 	knownSpecial = []string{specialSemiAuto, specialStopping, specialSmallArea, specialMediumArea, specialBraced,
 		specialSuicidal, specialSniper, specialIndirect, specialFlames, specialHEAmmunition}
-	ammunition = regexp.MustCompile(`^Munition \([0-9]+\)$`)
-	rateOfFire = regexp.MustCompile(`^([0-9]{1,3})(?:/([0-9]{1,3}))?$`)
 )
 
 // builtinWeapons are the sheet's weapon tables (Widerstand and Maschinen);
@@ -139,11 +136,11 @@ func (w Weapon) validate(path string) error {
 	if !slices.Contains([]string{"NK", "Kurz", "Lang"}, w.RW) {
 		return &terrain.FieldError{Path: path + ".rw", Value: fmt.Sprintf("%q", w.RW), Err: fmt.Errorf("%q: want NK, Kurz or Lang: %w", w.RW, ErrQuery)}
 	}
-	if !rateOfFire.MatchString(w.SF) {
+	if _, _, ok := rateOfFire(w.SF); !ok {
 		return &terrain.FieldError{Path: path + ".sf", Value: fmt.Sprintf("%q", w.SF), Err: fmt.Errorf("%q: want a rate of fire such as \"1\" or \"2/1\": %w", w.SF, ErrQuery)}
 	}
 	for i, s := range w.Special {
-		if !slices.Contains(knownSpecial, s) && !ammunition.MatchString(s) {
+		if !slices.Contains(knownSpecial, s) && !isAmmunition(s) {
 			return &terrain.FieldError{Path: fmt.Sprintf("%s.special[%d]", path, i), Value: fmt.Sprintf("%q", s),
 				Err: fmt.Errorf("%q is not a special rule of the sheet (%s, Munition (n)): %w", s, strings.Join(knownSpecial, ", "), ErrQuery)}
 		}
@@ -172,14 +169,54 @@ func (w Weapon) maxBand() Band {
 // rates returns the weapon's rates of fire: "2/1" gives 2 and 1, "3" gives
 // 3 and 3 (validate has checked the form).
 func (w Weapon) rates() (first, second int) {
-	m := rateOfFire.FindStringSubmatch(w.SF)
-	if m == nil {
+	a, b, ok := rateOfFire(w.SF)
+	if !ok {
 		return 1, 1
 	}
-	first, _ = strconv.Atoi(m[1])
+	first, _ = strconv.Atoi(a)
 	second = first
-	if m[2] != "" {
-		second, _ = strconv.Atoi(m[2])
+	if b != "" {
+		second, _ = strconv.Atoi(b)
 	}
 	return first, second
+}
+
+// The two forms below are matched by hand rather than with package
+// regexp, which would add its tables to the WebAssembly module
+// (cmd/sightline-wasm); a test compares them with the patterns they stand
+// for.
+
+// rateOfFire splits a rate of fire, 1 to 3 digits with an optional "/"
+// and 1 to 3 more (the pattern ^([0-9]{1,3})(?:/([0-9]{1,3}))?$): "2/1"
+// gives "2", "1"; "3" gives "3", "". ok is false for any other form.
+func rateOfFire(s string) (first, second string, ok bool) {
+	first, second, slash := strings.Cut(s, "/")
+	if !digits(first, 3) || slash && !digits(second, 3) {
+		return "", "", false
+	}
+	return first, second, true
+}
+
+// isAmmunition reports whether s is "Munition (n)" with n one or more
+// digits (the pattern ^Munition \([0-9]+\)$).
+func isAmmunition(s string) bool {
+	n, ok := strings.CutPrefix(s, "Munition (")
+	if !ok {
+		return false
+	}
+	n, ok = strings.CutSuffix(n, ")")
+	return ok && digits(n, len(n))
+}
+
+// digits reports whether s is 1 to most ASCII digits.
+func digits(s string, most int) bool {
+	if s == "" || len(s) > most {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
