@@ -3,7 +3,6 @@ package scenario
 import (
 	"errors"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,19 +17,6 @@ import (
 // as a tuple ("(1.00, 1.00)", "(10, 8, 0.5)") is given in the file's units,
 // like the file's own coordinates. Numbers without a length unit (bearings,
 // percentages, dice, clause numbers such as "(5.3)") are left alone.
-
-// numPattern is a decimal number as the answers print them.
-const numPattern = `-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`
-
-var (
-	// lengthRE matches a number, or a size "W x D", followed by an inch
-	// unit; group 1 is what precedes it (not part of a word or number),
-	// groups 2 and 3 the size, group 4 the single length. One pass, so a
-	// rewritten text is never rewritten again.
-	lengthRE = regexp.MustCompile(`(^|[^\w.\-])(?:(` + numPattern + `) x (` + numPattern + `)|(` + numPattern + `))(?: ?(?:in|inches|inch)\b|"|″)`)
-	// tupleRE matches a point (x, y) or (x, y, z).
-	tupleRE = regexp.MustCompile(`\((` + numPattern + `)((?:, ?` + numPattern + `){1,2})\)`)
-)
 
 // UnitText rewrites lengths in a text.
 type UnitText struct {
@@ -60,24 +46,23 @@ func (u UnitText) Localize(text string) string {
 	if !u.Active() {
 		return text
 	}
-	text = lengthRE.ReplaceAllStringFunc(text, func(m string) string {
-		g := lengthRE.FindStringSubmatch(m)
-		if g[4] == "" {
-			w, err1 := strconv.ParseFloat(g[2], 64)
-			d, err2 := strconv.ParseFloat(g[3], 64)
+	text = replaceLengths(text, func(l lengthMatch) string {
+		if l.single == "" {
+			w, err1 := strconv.ParseFloat(l.width, 64)
+			d, err2 := strconv.ParseFloat(l.depth, 64)
 			if err1 != nil || err2 != nil {
-				return m
+				return l.text
 			}
-			return g[1] + u.snap(w, decimalsOf(g[2])) + " x " + u.snap(d, decimalsOf(g[3])) + " " + u.Name +
+			return l.before + u.snap(w, decimalsOf(l.width)) + " x " + u.snap(d, decimalsOf(l.depth)) + " " + u.Name +
 				" (" + trim(w, 2) + " x " + trim(d, 2) + " in)"
 		}
-		v, err := strconv.ParseFloat(g[4], 64)
+		v, err := strconv.ParseFloat(l.single, 64)
 		if err != nil || math.IsInf(v, 0) {
-			return m
+			return l.text
 		}
-		return g[1] + u.snap(v, decimalsOf(g[4])) + " " + u.Name + " (" + trim(v, 2) + " in)"
+		return l.before + u.snap(v, decimalsOf(l.single)) + " " + u.Name + " (" + trim(v, 2) + " in)"
 	})
-	return tupleRE.ReplaceAllStringFunc(text, func(m string) string {
+	return replaceTuples(text, func(m string) string {
 		parts := strings.Split(strings.Trim(m, "()"), ",")
 		out := make([]string, len(parts))
 		for i, p := range parts {
