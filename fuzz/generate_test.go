@@ -134,11 +134,12 @@ type generated struct {
 	nMoved int
 }
 
-// generate turns data into a valid scenario (the first two bytes pick the
-// base, so a seed replays its finding only while the base list is
-// unchanged: a committed seed names the base it needs in its file name): a base chosen by the first
-// bytes, some of its models moved or turned, up to three terrain pieces
-// added, and up to four of its queries kept. A recipe the decoder rejects
+// generate turns data into a valid scenario: the first two bytes pick the
+// base (their value modulo the number of bases, so a committed seed has
+// them rewritten to its base's index, which stays put as bases are
+// appended, see loadBases); then some of its models are moved or turned,
+// up to three terrain pieces added, and up to four of its queries kept.
+// A recipe the decoder rejects
 // (a moved model on another, a piece on a garrisoned model) falls back to
 // fewer changes, so nearly every input is answered.
 func generate(data []byte) *generated {
