@@ -8,7 +8,7 @@
 //
 // The API object holds plain functions: open(doc?) returns a table handle,
 // call(handle, method, ...args) runs a jsapi.Table method with string
-// (JSON text or an id) and number arguments (see methods) and returns JSON
+// (JSON text or an id) and number arguments (see argSpec) and returns JSON
 // text (or undefined), close(handle) drops a table. A failure is returned, not thrown, as a JavaScript Error whose
 // message is the CLI's path-naming message and whose "path" property is
 // that path; the loader throws it. A panic is recovered and returned the
@@ -114,18 +114,32 @@ func (s *server) close(args []js.Value) (any, error) {
 	return nil, nil
 }
 
-// methods gives each method's arguments after the handle and the name:
-// 's' a string (JSON text or an id), 'n' a number, 'a' an array of
-// strings (ids).
-var methods = map[string]string{
-	"results": "", "document": "",
-	"answer": "s", "measure": "s", "add": "s", "remove": "s",
-	"place": "ss", "pair": "ssss", "move": "snn", "rotate": "sn",
-	"look": "sas",
+// argSpec gives a method's arguments after the handle and the name: 's'
+// a string (JSON text or an id), 'n' a number, 'a' an array of strings
+// (ids); ok is false for an unknown method. (A switch, not a map: a map
+// literal is initialised by code the module would carry.)
+func argSpec(method string) (spec string, ok bool) {
+	switch method {
+	case "results", "document":
+		return "", true
+	case "answer", "measure", "add", "remove":
+		return "s", true
+	case "place":
+		return "ss", true
+	case "pair":
+		return "ssss", true
+	case "move":
+		return "snn", true
+	case "rotate":
+		return "sn", true
+	case "look":
+		return "sas", true
+	}
+	return "", false
 }
 
 // call runs method args[1] of table args[0] with the arguments that
-// follow, checked against methods.
+// follow, checked against argSpec.
 func (s *server) call(args []js.Value) (any, error) {
 	if len(args) < 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeString {
 		return nil, errors.New("call: want a table handle and a method name")
@@ -135,7 +149,7 @@ func (s *server) call(args []js.Value) (any, error) {
 		return nil, errors.New("call: the table is closed")
 	}
 	method := args[1].String()
-	spec, ok := methods[method]
+	spec, ok := argSpec(method)
 	if !ok {
 		return nil, fmt.Errorf("call: unknown method %q", method)
 	}
