@@ -86,9 +86,12 @@ func (t *Table) pairResult(kind, from, to, option string) (r rulesets.Result, ok
 // "position[0]" and "position[1]" for a coordinate that is not finite or
 // too large, and "models[i].position" for one off the table.
 func (t *Table) MoveModel(id string, x, y float64) error {
-	div := map[string]float64{"cm": 2.54, "mm": 25.4}[t.file.Units] // file units per inch
-	if div == 0 {
-		div = 1
+	div := 1.0 // file units per inch
+	switch t.file.Units {
+	case "cm":
+		div = 2.54
+	case "mm":
+		div = 25.4
 	}
 	p := geom.Pt(x/div, y/div)
 	for i, v := range []float64{p.X, p.Y} {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -57,28 +58,27 @@ func (t *Table) Look(from string, targets []string, mode string) ([]byte, error)
 		if err := writeJSON(&buf, to); err != nil {
 			return nil, err
 		}
-		answers := map[string]func(name string) (any, error){}
-		for _, f := range lookFields {
-			get, ok := answers[f.kind]
-			if !ok {
+		var fields []rulesets.Field // of the answer of the kind before
+		for k, f := range lookFields {
+			if k == 0 || f.kind != lookFields[k-1].kind {
 				option := ""
 				if f.kind == "range" {
 					option = mode
 				}
 				var err error
-				if get, err = t.lookAnswer(f.kind, from, to, option); err != nil {
+				if fields, err = t.lookAnswer(f.kind, from, to, option); err != nil {
 					return nil, terrain.AtPath(path, err)
 				}
-				answers[f.kind] = get
 			}
-			v, err := get(f.name)
-			if err != nil {
-				return nil, terrain.AtPath(path, err)
+			var v any
+			for _, g := range fields {
+				if g.Name == f.name {
+					v = g.Value
+					break
+				}
 			}
 			buf.WriteString(`,"` + f.name + `":`)
-			if raw, ok := v.(json.RawMessage); ok {
-				buf.Write(raw)
-			} else if err := writeJSON(&buf, v); err != nil {
+			if err := writeJSON(&buf, v); err != nil {
 				return nil, err
 			}
 		}
@@ -88,25 +88,14 @@ func (t *Table) Look(from string, targets []string, mode string) ([]byte, error)
 	return buf.Bytes(), nil
 }
 
-// lookAnswer answers kind between the models from and to and returns a
-// function giving the value of a top-level field of the answer (nil when
-// the answer has no such field). The generic road gives the Result's
-// values; a kind the game answers itself is answered as Pair answers it
-// and the field read back from its JSON.
-func (t *Table) lookAnswer(kind, from, to, option string) (func(string) (any, error), error) {
+// lookAnswer answers kind between the models from and to and returns the
+// answer's top-level fields. The generic road gives the Result's fields; a
+// kind the game answers itself is answered as Pair answers it and its
+// fields read back from the JSON (as json.RawMessage values).
+func (t *Table) lookAnswer(kind, from, to, option string) ([]rulesets.Field, error) {
 	r, ok, err := t.pairResult(kind, from, to, option)
 	if ok {
-		if err != nil {
-			return nil, err
-		}
-		return func(name string) (any, error) {
-			for _, f := range r.Fields {
-				if f.Name == name {
-					return f.Value, nil
-				}
-			}
-			return nil, nil
-		}, nil
+		return r.Fields, err
 	}
 	b, err := t.Pair(kind, from, to, option)
 	if err != nil {
@@ -116,10 +105,9 @@ func (t *Table) lookAnswer(kind, from, to, option string) (func(string) (any, er
 	if err := json.Unmarshal(b, &fields); err != nil {
 		return nil, err
 	}
-	return func(name string) (any, error) {
-		if raw, ok := fields[name]; ok {
-			return raw, nil
-		}
-		return nil, nil
-	}, nil
+	out := make([]rulesets.Field, 0, len(fields))
+	for name, raw := range fields {
+		out = append(out, rulesets.Field{Name: name, Value: raw})
+	}
+	return out, nil
 }

@@ -323,7 +323,13 @@ func marshalResult(id, kind, units string, r *rulesets.Result) ([]byte, error) {
 	}
 	var converted bytes.Buffer
 	// inches per file unit, divided by as answer.Answer does
-	scale := map[string]float64{"cm": 1 / 2.54, "mm": 1 / 25.4}[units]
+	var scale float64
+	switch units {
+	case "cm":
+		scale = 1 / 2.54
+	case "mm":
+		scale = 1 / 25.4
+	}
 	for _, f := range r.Fields {
 		buf.WriteByte(',')
 		if err := writeField(&buf, f.Name, f.Value); err != nil {

@@ -176,8 +176,14 @@ func (s *server) call(args []js.Value) (any, error) {
 				list[k] = e.String()
 			}
 		default:
-			return nil, fmt.Errorf("%s: argument %d: want a %s, got %s", method, i+1,
-				map[byte]string{'s': "string", 'n': "number", 'a': "array of strings"}[spec[i]], v.Type())
+			want := "string"
+			switch spec[i] {
+			case 'n':
+				want = "number"
+			case 'a':
+				want = "array of strings"
+			}
+			return nil, fmt.Errorf("%s: argument %d: want a %s, got %s", method, i+1, want, v.Type())
 		}
 	}
 	return dispatch(t, method, str, num, list)
@@ -185,7 +191,7 @@ func (s *server) call(args []js.Value) (any, error) {
 
 // isArray reports whether v is a JavaScript array.
 func isArray(v js.Value) bool {
-	return v.Type() == js.TypeObject && js.Global().Get("Array").Call("isArray", v).Bool()
+	return v.Type() == js.TypeObject && v.InstanceOf(js.Global().Get("Array"))
 }
 
 // dispatch runs one method with its checked arguments: s and n by

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -127,50 +126,62 @@ func DefaultOptions() Options {
 	}
 }
 
-// enumOptions lists the allowed values of each string option.
-var enumOptions = map[string][]string{
-	"center":         {"centroid", "bbox"},
-	"contactMeasure": {"center", "edge"},
-	"stripWidth":     {"chord", "nominal"},
-	"depthReading":   {"along-line", "nearest-edge"},
-	"elevatedIgnore": {"one", "scaled", "per-level"},
-	"lowerIgnored":   {"same-level", "both-above"},
-	"viewEdges":      {"half-planes", "exit-edge"},
-	"arcPoint":       {"center", "any-figure", "all-figures"},
-	"wedgeArm":       {"front", "flank"},
-	"turretlessApex": {"rear-corners", "rear-middle"},
-	"zoneTie":        {"side", "front-rear"},
-	"jumpCrossing":   {"allow-2in", "in-and-out", "forbid"},
-	"jumpDepth":      {"path", "straight"},
-	"turnRounding":   {"ceil", "round"},
-	"retreatCheck":   {"end", "along"},
-	"retreatLoS":     {"start", "end", "either"},
-	"chargeDistance": {"path", "straight"},
-	"blastRounding":  {"floor-min1", "floor"},
-	"blastMeasure":   {"center", "nearest-figure"},
-	"nearMissBy":     {"deviation", "distance"},
-	"deployment":     {"edge1-north", "figure10"},
-	"hazardZone":     {"capsule", "band"},
-	"spacing":        {"chain", "all-pairs"},
-	"spacingMeasure": {"center", "edge"},
-	"ambushHalf":     {"centroid", "point", "whole"},
-	"hullDown":       {"auto", "2d"},
-	"pointTarget":    {"unit", "ground"},
+// enumOptions lists each string option, in name order (Validate checks
+// them in this order; a test keeps it), with its allowed values and the
+// field that holds it. A table rather than a map: a map literal is built
+// by init code, which the WebAssembly module would carry.
+var enumOptions = []struct {
+	name   string
+	values []string
+	field  func(*Options) string
+}{
+	{"ambushHalf", []string{"centroid", "point", "whole"}, func(o *Options) string { return o.AmbushHalf }},
+	{"arcPoint", []string{"center", "any-figure", "all-figures"}, func(o *Options) string { return o.ArcPoint }},
+	{"blastMeasure", []string{"center", "nearest-figure"}, func(o *Options) string { return o.BlastMeasure }},
+	{"blastRounding", []string{"floor-min1", "floor"}, func(o *Options) string { return o.BlastRounding }},
+	{"center", []string{"centroid", "bbox"}, func(o *Options) string { return o.Center }},
+	{"chargeDistance", []string{"path", "straight"}, func(o *Options) string { return o.ChargeDistance }},
+	{"contactMeasure", []string{"center", "edge"}, func(o *Options) string { return o.ContactMeasure }},
+	{"deployment", []string{"edge1-north", "figure10"}, func(o *Options) string { return o.Deployment }},
+	{"depthReading", []string{"along-line", "nearest-edge"}, func(o *Options) string { return o.DepthReading }},
+	{"elevatedIgnore", []string{"one", "scaled", "per-level"}, func(o *Options) string { return o.ElevatedIgnore }},
+	{"hazardZone", []string{"capsule", "band"}, func(o *Options) string { return o.HazardZone }},
+	{"hullDown", []string{"auto", "2d"}, func(o *Options) string { return o.HullDown }},
+	{"jumpCrossing", []string{"allow-2in", "in-and-out", "forbid"}, func(o *Options) string { return o.JumpCrossing }},
+	{"jumpDepth", []string{"path", "straight"}, func(o *Options) string { return o.JumpDepth }},
+	{"lowerIgnored", []string{"same-level", "both-above"}, func(o *Options) string { return o.LowerIgnored }},
+	{"nearMissBy", []string{"deviation", "distance"}, func(o *Options) string { return o.NearMissBy }},
+	{"pointTarget", []string{"unit", "ground"}, func(o *Options) string { return o.PointTarget }},
+	{"retreatCheck", []string{"end", "along"}, func(o *Options) string { return o.RetreatCheck }},
+	{"retreatLoS", []string{"start", "end", "either"}, func(o *Options) string { return o.RetreatLoS }},
+	{"spacing", []string{"chain", "all-pairs"}, func(o *Options) string { return o.Spacing }},
+	{"spacingMeasure", []string{"center", "edge"}, func(o *Options) string { return o.SpacingMeasure }},
+	{"stripWidth", []string{"chord", "nominal"}, func(o *Options) string { return o.StripWidth }},
+	{"turnRounding", []string{"ceil", "round"}, func(o *Options) string { return o.TurnRounding }},
+	{"turretlessApex", []string{"rear-corners", "rear-middle"}, func(o *Options) string { return o.TurretlessApex }},
+	{"viewEdges", []string{"half-planes", "exit-edge"}, func(o *Options) string { return o.ViewEdges }},
+	{"wedgeArm", []string{"front", "flank"}, func(o *Options) string { return o.WedgeArm }},
+	{"zoneTie", []string{"side", "front-rear"}, func(o *Options) string { return o.ZoneTie }},
 }
 
-// numberRanges gives the closed range of each numeric option.
-var numberRanges = map[string][2]float64{
-	"closeRange":      {0, 1000},
-	"stripTolerance":  {0, 2},
-	"vehicleLevel":    {0, 10},
-	"smokeDiameter":   {0.01, 100},
-	"grenadierRange":  {0, 1000},
-	"scatterSectors":  {0, 360},
-	"iedTrigger":      {0, 100},
-	"vehicleFlank":    {-10, 0},
-	"doubtTolerance":  {0, 1},
-	"contactStripMax": {0, 100},
-	"lowWallHeight":   {0, 100},
+// numberRanges lists each numeric option, in name order, with its closed
+// range and the field that holds it.
+var numberRanges = []struct {
+	name   string
+	lo, hi float64
+	field  func(*Options) float64
+}{
+	{"closeRange", 0, 1000, func(o *Options) float64 { return float64(o.CloseRange) }},
+	{"contactStripMax", 0, 100, func(o *Options) float64 { return float64(o.ContactStripMax) }},
+	{"doubtTolerance", 0, 1, func(o *Options) float64 { return float64(o.DoubtTolerance) }},
+	{"grenadierRange", 0, 1000, func(o *Options) float64 { return float64(o.GrenadierRange) }},
+	{"iedTrigger", 0, 100, func(o *Options) float64 { return float64(o.IEDTrigger) }},
+	{"lowWallHeight", 0, 100, func(o *Options) float64 { return float64(o.LowWallHeight) }},
+	{"scatterSectors", 0, 360, func(o *Options) float64 { return float64(o.ScatterSectors) }},
+	{"smokeDiameter", 0.01, 100, func(o *Options) float64 { return float64(o.SmokeDiameter) }},
+	{"stripTolerance", 0, 2, func(o *Options) float64 { return float64(o.StripTolerance) }},
+	{"vehicleFlank", -10, 0, func(o *Options) float64 { return float64(o.VehicleFlank) }},
+	{"vehicleLevel", 0, 10, func(o *Options) float64 { return float64(o.VehicleLevel) }},
 }
 
 // ParseOptions returns DefaultOptions overridden by an "options" object
@@ -202,33 +213,14 @@ func ParseOptions(raw map[string]json.RawMessage) (Options, error) {
 // ErrOption. Options are checked in name order, so the first
 // error is always the same.
 func (o *Options) Validate() error {
-	enums := map[string]string{
-		"center": o.Center, "contactMeasure": o.ContactMeasure, "stripWidth": o.StripWidth,
-		"depthReading": o.DepthReading, "elevatedIgnore": o.ElevatedIgnore, "lowerIgnored": o.LowerIgnored,
-		"viewEdges": o.ViewEdges, "arcPoint": o.ArcPoint, "wedgeArm": o.WedgeArm,
-		"turretlessApex": o.TurretlessApex, "zoneTie": o.ZoneTie, "jumpCrossing": o.JumpCrossing,
-		"jumpDepth": o.JumpDepth, "turnRounding": o.TurnRounding, "retreatCheck": o.RetreatCheck,
-		"retreatLoS": o.RetreatLoS, "chargeDistance": o.ChargeDistance, "blastRounding": o.BlastRounding,
-		"blastMeasure": o.BlastMeasure, "nearMissBy": o.NearMissBy, "deployment": o.Deployment,
-		"hazardZone": o.HazardZone, "spacing": o.Spacing, "spacingMeasure": o.SpacingMeasure,
-		"ambushHalf": o.AmbushHalf, "hullDown": o.HullDown, "pointTarget": o.PointTarget,
-	}
-	for _, k := range slices.Sorted(maps.Keys(enums)) {
-		if !slices.Contains(enumOptions[k], enums[k]) {
-			return badOption(k, fmt.Sprintf("%q", enums[k]), "want one of "+strings.Join(enumOptions[k], ", "))
+	for _, e := range enumOptions {
+		if v := e.field(o); !slices.Contains(e.values, v) {
+			return badOption(e.name, fmt.Sprintf("%q", v), "want one of "+strings.Join(e.values, ", "))
 		}
 	}
-	numbers := map[string]float64{
-		"closeRange": float64(o.CloseRange), "stripTolerance": float64(o.StripTolerance),
-		"vehicleLevel": float64(o.VehicleLevel), "smokeDiameter": float64(o.SmokeDiameter),
-		"grenadierRange": float64(o.GrenadierRange), "scatterSectors": float64(o.ScatterSectors),
-		"iedTrigger": float64(o.IEDTrigger), "vehicleFlank": float64(o.VehicleFlank),
-		"doubtTolerance": float64(o.DoubtTolerance), "contactStripMax": float64(o.ContactStripMax),
-		"lowWallHeight": float64(o.LowWallHeight),
-	}
-	for _, k := range slices.Sorted(maps.Keys(numbers)) {
-		if r, v := numberRanges[k], numbers[k]; math.IsNaN(v) || v < r[0] || v > r[1] {
-			return badOption(k, v, fmt.Sprintf("want a number in [%g, %g]", r[0], r[1]))
+	for _, r := range numberRanges {
+		if v := r.field(o); math.IsNaN(v) || v < r.lo || v > r.hi {
+			return badOption(r.name, v, fmt.Sprintf("want a number in [%g, %g]", r.lo, r.hi))
 		}
 	}
 	if !o.FigureCaptionFix {
