@@ -47,48 +47,40 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	if err := checkFraction(req.Fraction); err != nil {
 		return Answer{}, err
 	}
-	opt := withExclude(req.Sight, m.ID)
 	facing := func(p geom.Point) s1.Angle { return endFacing(req.Facing, m, []geom.Point{p}, t.Position, false) }
-	var cond condition
-	cond.quick = func(p geom.Point) (bool, error) {
-		if req.Indirect && req.Shot != nil {
-			return true, nil
-		}
-		r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, opt)
-		return err == nil && r.Visible, err
-	}
-	if req.Fraction > 0 || req.Shot != nil {
-		cond.exact = func(p geom.Point) (bool, error) {
-			if req.Fraction > 0 {
-				r, err := los.VisibleFractionFrom(bf, eyeAt(bf, m, p), t.ID, opt)
-				if err != nil || r.Fraction < req.Fraction {
-					return false, err
-				}
-			}
-			if req.Shot == nil {
+	quick := quickSight(bf, m, req.Sight)
+	cond := condition{
+		quick: func(p geom.Point) (bool, error) {
+			if req.Indirect && req.Shot != nil {
 				return true, nil
 			}
+			r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, quick)
+			return err == nil && r.Visible, err
+		},
+		exact: func(p geom.Point) (bool, error) {
 			mb, err := Moved(bf, m.ID, p, facing(p))
 			if err != nil {
 				return false, err
 			}
-			legal, _, err := req.Shot(mb, m.ID, t.ID)
-			return legal, err
-		}
+			return seesAt(mb, m.ID, &req)
+		},
 	}
 	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {
 		return a, err
 	}
 	a.FacingDeg = endFacing(req.Facing, m, pathOf(a.Route), t.Position, false).Degrees()
-	eye := eyeAt(bf, m, a.At)
-	sr, err := los.SightFrom(bf, eye, t.ID, opt)
+	mb, err := Moved(bf, m.ID, a.At, s1.Angle(a.FacingDeg*s1.Degree.Radians()))
+	if err != nil {
+		return a, err
+	}
+	sr, err := los.Sight(mb, m.ID, t.ID, req.Sight)
 	if err != nil {
 		return a, err
 	}
 	l := lineOf(m.ID, sr)
 	if req.Fraction > 0 {
-		fr, err := los.VisibleFractionFrom(bf, eye, t.ID, opt)
+		fr, err := los.VisibleFraction(mb, m.ID, t.ID, req.Sight)
 		if err != nil {
 			return a, err
 		}
@@ -97,16 +89,53 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	}
 	a.Proof = []Line{l}
 	if req.Shot != nil {
-		mb, err := Moved(bf, m.ID, a.At, s1.Angle(a.FacingDeg*s1.Degree.Radians()))
-		if err != nil {
-			return a, err
-		}
-		_, a.Verdict, err = req.Shot(mb, m.ID, t.ID)
-		if err != nil {
+		if _, a.Verdict, err = req.Shot(mb, m.ID, t.ID); err != nil {
 			return a, err
 		}
 	}
 	return a, nil
+}
+
+// seesAt reports whether req's model sees req's target on mb (the
+// battlefield with the model at its end pose) as req asks, under the
+// sight policy req.Sight exactly as a sight query between the two models:
+// los.Sight (own-squad see-through included), then the fraction, then the
+// shot.
+func seesAt(mb *terrain.Battlefield, model string, req *GainRequest) (bool, error) {
+	if !req.Indirect || req.Shot == nil {
+		r, err := los.Sight(mb, model, req.Target, req.Sight)
+		if err != nil || !r.Visible {
+			return false, err
+		}
+	}
+	if req.Fraction > 0 {
+		r, err := los.VisibleFraction(mb, model, req.Target, req.Sight)
+		if err != nil || r.Fraction < req.Fraction {
+			return false, err
+		}
+	}
+	if req.Shot == nil {
+		return true, nil
+	}
+	legal, _, err := req.Shot(mb, model, req.Target)
+	return legal, err
+}
+
+// quickSight returns the policy of gain-sight's quick test from the
+// model's eye at a candidate point (los.SightFrom, where no model is the
+// shooter): opt with the moving model excluded and, when opt lets a
+// sightline pass models of the shooter's own squad, the whole squad
+// excluded. Whatever the model sees under opt it sees under this policy,
+// so the test is a necessary condition; the exact test (seesAt) applies
+// opt itself.
+func quickSight(bf *terrain.Battlefield, m *terrain.Model, opt los.Options) los.Options {
+	ids := []string{m.ID}
+	if opt.ThroughOwnSquad > 0 && m.Squad != "" {
+		for _, i := range bf.Squad(m.Squad) {
+			ids = append(ids, bf.Models()[i].ID)
+		}
+	}
+	return withExclude(opt, ids...)
 }
 
 // search runs the searcher for cond over the model's cost field and
