@@ -57,13 +57,7 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 			r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, quick)
 			return err == nil && r.Visible, err
 		},
-		exact: func(p geom.Point) (bool, error) {
-			mb, err := Moved(bf, m.ID, p, facing(p))
-			if err != nil {
-				return false, err
-			}
-			return seesAt(mb, m.ID, &req)
-		},
+		exact: func(p geom.Point) (bool, error) { return seesAt(bf, m, p, facing(p), &req) },
 	}
 	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {
@@ -96,20 +90,48 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	return a, nil
 }
 
-// seesAt reports whether req's model sees req's target on mb (the
-// battlefield with the model at its end pose) as req asks, under the
-// sight policy req.Sight exactly as a sight query between the two models:
-// los.Sight (own-squad see-through included), then the fraction, then the
-// shot.
-func seesAt(mb *terrain.Battlefield, model string, req *GainRequest) (bool, error) {
-	if !req.Indirect || req.Shot == nil {
-		r, err := los.Sight(mb, model, req.Target, req.Sight)
-		if err != nil || !r.Visible {
+// seesAt reports whether req's model, at p facing f, sees req's target
+// as req asks, under the sight policy req.Sight exactly as a sight (or
+// visible-fraction, or shot) query between the two models on the
+// battlefield with the model moved: los.Sight (own-squad see-through
+// included), then the fraction, then the shot.
+//
+// The moved battlefield is built only when it can change the answer.
+// From an eye strictly above the model's ground (a hull taller than 0)
+// the only difference between los.Sight on it and los.SightFrom from the
+// eye with the model excluded is the shooter's squad, which matters only
+// under ThroughOwnSquad: without it the quick test has decided sight
+// already; a fraction counts own-squad models as blockers either way.
+func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest) (bool, error) {
+	var mb *terrain.Battlefield
+	moved := func() (*terrain.Battlefield, error) {
+		var err error
+		if mb == nil {
+			mb, err = Moved(bf, m.ID, p, f)
+		}
+		return mb, err
+	}
+	flat := !(m.Hull.Height > 0)
+	if (!req.Indirect || req.Shot == nil) && req.Fraction == 0 && (flat || req.Sight.ThroughOwnSquad > 0) {
+		mb, err := moved()
+		if err != nil {
+			return false, err
+		}
+		if r, err := los.Sight(mb, m.ID, req.Target, req.Sight); err != nil || !r.Visible {
 			return false, err
 		}
 	}
 	if req.Fraction > 0 {
-		r, err := los.VisibleFraction(mb, model, req.Target, req.Sight)
+		// a fraction above 0 is sight; own-squad models block it
+		var r los.FractionResult
+		var err error
+		if flat {
+			if mb, err = moved(); err == nil {
+				r, err = los.VisibleFraction(mb, m.ID, req.Target, req.Sight)
+			}
+		} else {
+			r, err = los.VisibleFractionFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
+		}
 		if err != nil || r.Fraction < req.Fraction {
 			return false, err
 		}
@@ -117,7 +139,11 @@ func seesAt(mb *terrain.Battlefield, model string, req *GainRequest) (bool, erro
 	if req.Shot == nil {
 		return true, nil
 	}
-	legal, _, err := req.Shot(mb, model, req.Target)
+	mb, err := moved()
+	if err != nil {
+		return false, err
+	}
+	legal, _, err := req.Shot(mb, m.ID, req.Target)
 	return legal, err
 }
 
