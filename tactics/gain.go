@@ -1,7 +1,6 @@
 package tactics
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/golang/geo/s1"
@@ -168,23 +167,19 @@ func quickSight(bf *terrain.Battlefield, m *terrain.Model, opt los.Options) los.
 // fills the answer's route, end point and bookkeeping.
 func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Answer, error) {
 	a := Answer{Model: m.ID, Tolerance: Tolerance, Cell: CoarseCell, Proof: []Line{}}
-	work := mv.MaxWork
-	if work == 0 {
-		work = DefaultWork
-	}
-	f, err := rt.CostField(m.ID, mv.Allowance, movement.FieldOptions{Route: mv.Route, MaxWork: work})
-	switch {
-	case errors.Is(err, movement.ErrNoPath):
-		return a, nil // boxed in where it stands: nothing is reachable
-	case errors.Is(err, movement.ErrWorkLimit):
-		a.Exhausted, a.Work = true, f.Work()
-		return a, nil
-	case err != nil:
+	w := newMeter(mv)
+	f, exhausted, err := w.field(rt, m.ID, mv)
+	if err != nil || f == nil || exhausted {
+		a.Exhausted = exhausted
+		if f != nil {
+			a.Work = f.Work()
+		}
 		return a, err
 	}
-	s := newSearcher(f, cond, work)
+	s := newSearcher(f, cond, w)
 	s.run()
 	a.Tests, a.Work, a.Searched = s.tests, s.tests+f.Work(), s.coarse
+	w.count(a.Work) // the last tests are charged too
 	if s.err != nil {
 		return a, s.err
 	}

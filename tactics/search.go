@@ -59,7 +59,7 @@ type cell struct {
 type searcher struct {
 	f       *movement.CostField
 	cond    condition
-	maxWork int
+	work    *meter
 	tests   int
 	origin  geom.Point // lattice point (0, 0)
 	step    float64    // finest lattice step
@@ -74,14 +74,15 @@ type searcher struct {
 	coarse  []geom.Point // centres of the coarse cells searched
 }
 
-// newSearcher prepares a search of the field f for cond.
-func newSearcher(f *movement.CostField, cond condition, maxWork int) *searcher {
+// newSearcher prepares a search of the field f for cond, counting its
+// work on w.
+func newSearcher(f *movement.CostField, cond condition, w *meter) *searcher {
 	levels := 4
 	if f.MaxFactor() > 1.5 {
 		levels = 5 // keep factor × the final cell's diagonal under Tolerance
 	}
 	step := CoarseCell / float64(int(1)<<levels)
-	s := &searcher{f: f, cond: cond, maxWork: maxWork, step: step, levels: levels,
+	s := &searcher{f: f, cond: cond, work: w, step: step, levels: levels,
 		memo: map[[2]int]pstate{}, best: math.Inf(1), last: -1}
 	n := int(math.Ceil(f.Budget()/CoarseCell)) << levels
 	s.origin = f.Start().Sub(geom.Pt(float64(n)*step, float64(n)*step))
@@ -93,12 +94,13 @@ func (s *searcher) pt(i, j int) geom.Point {
 	return geom.Pt(s.origin.X+float64(i)*s.step, s.origin.Y+float64(j)*s.step)
 }
 
-// out reports whether the search must stop (work limit or error).
+// out reports whether the search must stop (work limit, budget or
+// error).
 func (s *searcher) out() bool {
 	if s.err != nil {
 		return true
 	}
-	if s.tests+s.f.Work() > s.maxWork || s.f.Exhausted() {
+	if !s.work.count(s.tests+s.f.Work()) || s.f.Exhausted() {
 		s.stopped = true
 	}
 	return s.stopped

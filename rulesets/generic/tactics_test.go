@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/rulesets"
 	_ "github.com/sightline/sightline/rulesets/generic"
 	"github.com/sightline/sightline/scenario"
@@ -84,6 +85,9 @@ func TestTacticsErrors(t *testing.T) {
 		{`{"id": "q", "kind": "break-sight", "model": "scout", "observers": [], "allowance": 4}`, `queries[0].observers: want at least one`},
 		{`{"id": "q", "kind": "safe-spots", "model": "scout", "observers": ["gun"], "allowance": 4, "cell": 0.01}`, `queries[0].cell: 0.01`},
 		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "facing": "up"}`, `queries[0].facing: "up"`},
+		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "maxWork": -1}`, `queries[0].maxWork: -1 is not an operation count`},
+		{`{"id": "q", "kind": "break-sight", "model": "scout", "observers": ["gun"], "allowance": 4, "maxWork": 1000000000}`, `queries[0].maxWork: 1000000000 is not an operation count`},
+		{`{"id": "q", "kind": "safe-spots", "model": "scout", "observers": ["gun"], "allowance": 4, "maxWork": -5}`, `queries[0].maxWork: -5`},
 		{`{"id": "q", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 4, "weapon": {"range": 12}, "shot": {"target": "gun"}}`, `queries[0].shot.target`},
 	}
 	for _, tt := range tests {
@@ -155,5 +159,43 @@ func TestTacticsSightPolicy(t *testing.T) {
 		if get(2, "reachable") != !tt.visible || get(2, "already") != !tt.visible {
 			t.Errorf("mate %s %s: break-sight reachable %v already %v, want both %v (%s)", tt.mate, tt.options, get(2, "reachable"), get(2, "already"), !tt.visible, rs[2].Explanation)
 		}
+	}
+}
+
+// TestTacticsWorkLimits: a query's maxWork, and the work budget the
+// caller gives the query (counted in operations), stop the search, which
+// then answers exhausted, never "unreachable".
+func TestTacticsWorkLimits(t *testing.T) {
+	queries := `{"id": "gain", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 8, "maxWork": 20},
+    {"id": "hide", "kind": "break-sight", "model": "scout", "observers": ["gun"], "allowance": 6, "maxWork": 20},
+    {"id": "spots", "kind": "safe-spots", "model": "scout", "observers": ["gun"], "allowance": 4, "maxWork": 20}`
+	rs, errs := answer(t, tacticsFile(t, queries))
+	for i, r := range rs {
+		if errs[i] != nil {
+			t.Fatalf("query %d: %v", i, errs[i])
+		}
+		if ex, _ := r.Get("exhausted"); ex != true {
+			t.Errorf("query %d with maxWork 20: exhausted = %v (%s)", i, ex, r.Explanation)
+		}
+	}
+	f := tacticsFile(t, `{"id": "gain", "kind": "gain-sight", "model": "tank", "target": "scout", "allowance": 8}`)
+	g, err := rulesets.Lookup(rulesets.BaseName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := g.ParseOptions(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := budget.Ops(30)
+	r, err := g.AnswerWithin(f, opt, &f.Queries[0], b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex, _ := r.Get("exhausted"); ex != true || b.Used() <= 30 {
+		t.Errorf("budget of 30 operations: exhausted = %v, %d operations charged (%s)", ex, b.Used(), r.Explanation)
+	}
+	if reach, _ := r.Get("reachable"); reach != false || !strings.Contains(r.Explanation, "not known") {
+		t.Errorf("budget of 30 operations: reachable %v, %q: want not reachable and not known", reach, r.Explanation)
 	}
 }

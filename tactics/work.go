@@ -1,0 +1,83 @@
+package tactics
+
+import (
+	"errors"
+
+	"github.com/sightline/sightline/budget"
+	"github.com/sightline/sightline/movement"
+)
+
+// MaxWorkLimit is the largest Move.MaxWork accepted: 250 times
+// DefaultWork, minutes of work on the reference table.
+const MaxWorkLimit = 100_000_000
+
+// meter is a search's one work count: every operation (a condition test
+// of an end point, a clearance or cost test of the cost field) counts
+// against the search's own limit (Move.MaxWork, or DefaultWork) and is
+// charged to the query's budget (Move.Route.Budget, which the routing of
+// the cost field charges too). Past either the search stops and answers
+// Exhausted, never "unreachable".
+type meter struct {
+	b       *budget.Budget
+	limit   int
+	charged int // operations counted so far
+	out     bool
+}
+
+// newMeter returns the meter of mv.
+func newMeter(mv Move) *meter {
+	limit := mv.MaxWork
+	if limit == 0 {
+		limit = DefaultWork
+	}
+	return &meter{b: mv.Route.Budget, limit: limit}
+}
+
+// count brings the count up to total operations, charging the
+// difference to the budget, and reports whether the search may go on.
+func (m *meter) count(total int) bool {
+	if d := total - m.charged; d > 0 {
+		m.charged = total
+		if m.charged > m.limit || m.b.Spend(int64(d)) != nil {
+			m.out = true
+		}
+	}
+	if m.b.Err() != nil {
+		m.out = true
+	}
+	return !m.out
+}
+
+// left returns the operations the cost field may spend (at least 1: a
+// spent meter makes the field stop at once).
+func (m *meter) left() int {
+	l := m.limit - m.charged
+	if lim := m.b.Limit(); lim > 0 {
+		l = min(l, int(lim-m.b.Used()))
+	}
+	return max(l, 1)
+}
+
+// field builds the cost field of mv for model id within the meter's
+// work. exhausted reports that the field stopped at the work limit (the
+// search must answer Exhausted); a nil field with a nil error means the
+// model is boxed in where it stands (nothing is reachable).
+func (m *meter) field(rt *movement.Router, id string, mv Move) (f *movement.CostField, exhausted bool, err error) {
+	if !m.count(0) {
+		return nil, true, nil
+	}
+	f, err = rt.CostField(id, mv.Allowance, movement.FieldOptions{Route: mv.Route, MaxWork: m.left()})
+	switch {
+	case errors.Is(err, movement.ErrNoPath):
+		return nil, false, nil
+	case errors.Is(err, movement.ErrWorkLimit), errors.Is(err, budget.ErrExceeded):
+		m.out = true
+		if f != nil {
+			m.count(f.Work())
+		}
+		return f, true, nil
+	case err != nil:
+		return nil, false, err
+	}
+	return f, !m.count(f.Work()), nil
+}
