@@ -170,10 +170,7 @@ func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Ans
 	w := newMeter(mv)
 	f, exhausted, err := w.field(rt, m.ID, mv)
 	if err != nil || f == nil || exhausted {
-		a.Exhausted = exhausted
-		if f != nil {
-			a.Work = f.Work()
-		}
+		a.Exhausted, a.Work = exhausted, w.charged
 		return a, err
 	}
 	s := newSearcher(f, cond, w)

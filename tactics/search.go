@@ -7,7 +7,6 @@ import (
 	"github.com/golang/geo/r1"
 
 	"github.com/sightline/sightline/geom"
-	"github.com/sightline/sightline/movement"
 )
 
 // Search resolution.
@@ -57,7 +56,7 @@ type cell struct {
 // satisfies the condition (or is the start), so only mixed cells can hold
 // it, unless the region is a sliver no coarse corner falls in.
 type searcher struct {
-	f       *movement.CostField
+	f       *costs
 	cond    condition
 	work    *meter
 	tests   int
@@ -76,7 +75,7 @@ type searcher struct {
 
 // newSearcher prepares a search of the field f for cond, counting its
 // work on w.
-func newSearcher(f *movement.CostField, cond condition, w *meter) *searcher {
+func newSearcher(f *costs, cond condition, w *meter) *searcher {
 	levels := 4
 	if f.MaxFactor() > 1.5 {
 		levels = 5 // keep factor × the final cell's diagonal under Tolerance
@@ -263,6 +262,9 @@ func (s *searcher) cells() {
 // its cost is at least the cheapest corner's less that much times the
 // cost factor. Without four reachable corners it is c's own bound.
 func (s *searcher) cornersBound(c cell) float64 {
+	if s.f.capped() {
+		return c.lb // under the caps a cost may jump between corners
+	}
 	low := math.Inf(1)
 	for _, d := range [4][2]int{{0, 0}, {c.n, 0}, {c.n, c.n}, {0, c.n}} {
 		cost, ok := s.costAt(c.i+d[0], c.j+d[1])

@@ -58,26 +58,54 @@ func (m *meter) left() int {
 	return max(l, 1)
 }
 
-// field builds the cost field of mv for model id within the meter's
-// work. exhausted reports that the field stopped at the work limit (the
-// search must answer Exhausted); a nil field with a nil error means the
-// model is boxed in where it stands (nothing is reachable).
-func (m *meter) field(rt *movement.Router, id string, mv Move) (f *movement.CostField, exhausted bool, err error) {
-	if !m.count(0) {
+// field builds the costs of mv for model id within the meter's work: the
+// cost field and, when the model's profile caps a move into difficult
+// terrain, the field avoiding it (see costs). exhausted reports that a
+// field stopped at the work limit (the search must answer Exhausted); a
+// nil result with a nil error means the model is boxed in where it stands
+// (nothing is reachable).
+func (m *meter) field(rt *movement.Router, id string, mv Move) (c *costs, exhausted bool, err error) {
+	f, exhausted, err := m.oneField(rt, id, mv.Allowance, mv.Route)
+	if f == nil || exhausted || err != nil {
+		return nil, exhausted, err
+	}
+	c = &costs{CostField: f}
+	if mv.Route.AvoidDifficult {
+		return c, false, nil
+	}
+	capped, eff, enters, err := movement.DifficultCaps(rt.Battlefield(), id, mv.Route.Profile, mv.Allowance)
+	if err != nil || !capped {
+		return c, false, err
+	}
+	c.effective, c.enters = eff, enters
+	ro := mv.Route
+	ro.AvoidDifficult = true
+	c.avoid, exhausted, err = m.oneField(rt, id, mv.Allowance, ro)
+	if exhausted || err != nil {
+		return nil, exhausted, err
+	}
+	return c, !m.count(c.Work()), nil
+}
+
+// oneField builds one cost field within the meter's work (nil when the
+// start is blocked).
+func (m *meter) oneField(rt *movement.Router, id string, allowance float64, ro movement.RouteOptions) (f *movement.CostField, exhausted bool, err error) {
+	if !m.count(m.charged) {
 		return nil, true, nil
 	}
-	f, err = rt.CostField(id, mv.Allowance, movement.FieldOptions{Route: mv.Route, MaxWork: m.left()})
+	before := m.charged
+	f, err = rt.CostField(id, allowance, movement.FieldOptions{Route: ro, MaxWork: m.left()})
 	switch {
 	case errors.Is(err, movement.ErrNoPath):
 		return nil, false, nil
 	case errors.Is(err, movement.ErrWorkLimit), errors.Is(err, budget.ErrExceeded):
 		m.out = true
 		if f != nil {
-			m.count(f.Work())
+			m.count(before + f.Work())
 		}
-		return f, true, nil
+		return nil, true, nil
 	case err != nil:
 		return nil, false, err
 	}
-	return f, !m.count(f.Work()), nil
+	return f, !m.count(before + f.Work()), nil
 }
