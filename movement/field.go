@@ -3,7 +3,6 @@ package movement
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -48,6 +47,7 @@ type CostField struct {
 	maxWork   int
 	cands     candHeap // CostTo scratch
 	hint      []int32  // per vertex: the obstacle that last blocked its last leg, or -1
+	byG       []int32  // vertex indices by cost, for LowerBound
 	inner     [][]innerDisc
 	innerDone []bool
 	spacingH  float64
@@ -133,23 +133,6 @@ func (f *CostField) spend(n int) bool {
 // Blocked reports whether the model cannot stand at p (off the table or
 // too close to an obstacle), naming what is in the way.
 func (f *CostField) Blocked(p geom.Point) (string, bool) { return f.q.pointBlocked(p) }
-
-// LowerBound returns a lower bound on CostTo over the rectangle r: the
-// cheapest vertex plus its distance to r (every last leg is at least that
-// long and costs at least its length).
-func (f *CostField) LowerBound(r geom.Rect) float64 {
-	best := math.Inf(1)
-	for i := range f.verts {
-		v := &f.verts[i]
-		if v.g >= best {
-			continue
-		}
-		dx := math.Max(math.Max(r.X.Lo-v.p.X, v.p.X-r.X.Hi), 0)
-		dy := math.Max(math.Max(r.Y.Lo-v.p.Y, v.p.Y-r.Y.Hi), 0)
-		best = math.Min(best, v.g+math.Sqrt(dx*dx+dy*dy))
-	}
-	return best
-}
 
 // Path returns the route's waypoints from the start to p through the
 // vertex last (from CostTo).

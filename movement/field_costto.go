@@ -1,7 +1,9 @@
 package movement
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -62,6 +64,31 @@ func (f *CostField) CostTo(p geom.Point) (cost float64, last int, ok bool) {
 	return best, arg, true
 }
 
+// LowerBound returns a lower bound on CostTo over the rectangle r: the
+// cheapest vertex plus its distance to r (every last leg is at least that
+// long and costs at least its length). The vertices are visited by cost,
+// so the scan stops at the first one costing more than the bound so far.
+func (f *CostField) LowerBound(r geom.Rect) float64 {
+	if len(f.byG) != len(f.verts) {
+		f.byG = make([]int32, len(f.verts))
+		for i := range f.byG {
+			f.byG[i] = int32(i)
+		}
+		slices.SortStableFunc(f.byG, func(a, b int32) int { return cmp.Compare(f.verts[a].g, f.verts[b].g) })
+	}
+	best := math.Inf(1)
+	for _, i := range f.byG {
+		v := &f.verts[i]
+		if v.g >= best {
+			break
+		}
+		dx := math.Max(math.Max(r.X.Lo-v.p.X, v.p.X-r.X.Hi), 0)
+		dy := math.Max(math.Max(r.Y.Lo-v.p.Y, v.p.Y-r.Y.Hi), 0)
+		best = math.Min(best, v.g+math.Sqrt(dx*dx+dy*dy))
+	}
+	return best
+}
+
 // blocker returns the index of an obstacle that keeps the disc from
 // translating a→b, -1 when the move is clear and -2 when an end is off the
 // table: the same decision as query.clear, each obstacle's inner discs
@@ -116,13 +143,25 @@ func (f *CostField) surelyBlocks(i int32, a, b geom.Point) bool {
 	if !f.innerDone[i] {
 		f.inner[i], f.innerDone[i] = innerDiscs(&q.set.obs[i].core), true
 	}
-	s := geom.Segment{A: a, B: b}
 	for _, d := range f.inner[i] {
-		if dd, _ := geom.DistPointSegment(d.c, s); dd < d.r+q.set.radius-innerMargin {
+		if r := d.r + q.set.radius - innerMargin; r > 0 && distSq(d.c, a, b) < r*r {
 			return true
 		}
 	}
 	return false
+}
+
+// distSq returns the squared distance from c to the segment ab (a float
+// computation: surelyBlocks keeps innerMargin from its rounding).
+func distSq(c, a, b geom.Point) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	wx, wy := c.X-a.X, c.Y-a.Y
+	t := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		t = math.Min(math.Max((wx*dx+wy*dy)/l, 0), 1)
+	}
+	ex, ey := wx-t*dx, wy-t*dy
+	return ex*ex + ey*ey
 }
 
 // innerDiscs returns up to nine discs inside the core's region (the

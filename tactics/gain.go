@@ -48,15 +48,30 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	}
 	facing := func(p geom.Point) s1.Angle { return endFacing(req.Facing, m, []geom.Point{p}, t.Position, false) }
 	quick := quickSight(bf, m, req.Sight)
+	// When every characteristic point is hidden, the quick test decides
+	// sight by the visible region, whose fraction is the one the exact test
+	// needs (same eye, same occluders unless the squad is excluded): it is
+	// kept for the exact test of the same point, which usually follows.
+	var known knownFraction
+	reuse := req.Sight.ThroughOwnSquad == 0 || m.Squad == ""
 	cond := condition{
 		quick: func(p geom.Point) (bool, error) {
 			if req.Indirect && req.Shot != nil {
 				return true, nil
 			}
 			r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, quick)
+			known = knownFraction{p: p, ok: reuse && r.Fraction != nil}
+			if known.ok {
+				known.fraction = *r.Fraction
+			}
 			return err == nil && r.Visible, err
 		},
-		exact: func(p geom.Point) (bool, error) { return seesAt(bf, m, p, facing(p), &req) },
+		exact: func(p geom.Point) (bool, error) {
+			if !known.ok || known.p != p {
+				known = knownFraction{}
+			}
+			return seesAt(bf, m, p, facing(p), &req, known)
+		},
 	}
 	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {
@@ -101,7 +116,10 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 // eye with the model excluded is the shooter's squad, which matters only
 // under ThroughOwnSquad: without it the quick test has decided sight
 // already; a fraction counts own-squad models as blockers either way.
-func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest) (bool, error) {
+//
+// known, when ok, is the visible fraction from the eye at p with the model
+// excluded, already computed.
+func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest, known knownFraction) (bool, error) {
 	var mb *terrain.Battlefield
 	moved := func() (*terrain.Battlefield, error) {
 		var err error
@@ -124,11 +142,14 @@ func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle,
 		// a fraction above 0 is sight; own-squad models block it
 		var r los.FractionResult
 		var err error
-		if flat {
+		switch {
+		case known.ok && !flat:
+			r.Fraction = known.fraction
+		case flat:
 			if mb, err = moved(); err == nil {
 				r, err = los.VisibleFraction(mb, m.ID, req.Target, req.Sight)
 			}
-		} else {
+		default:
 			r, err = los.VisibleFractionFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
 		}
 		if err != nil || r.Fraction < req.Fraction {
@@ -144,6 +165,13 @@ func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle,
 	}
 	legal, _, err := req.Shot(mb, m.ID, req.Target)
 	return legal, err
+}
+
+// knownFraction is a visible fraction from the eye at p, when ok.
+type knownFraction struct {
+	p        geom.Point
+	fraction float64
+	ok       bool
 }
 
 // quickSight returns the policy of gain-sight's quick test from the
