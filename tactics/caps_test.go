@@ -64,3 +64,54 @@ func TestDifficultCaps(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeSpotsDifficultCaps: the caps change a search's answer. The
+// scout (1 in base, at (4, 12)) hides from a gun at (1, 12) behind a
+// 5 in tall hedge (x 14.6…14.9, sight blocking, movement open); the wood
+// of TestDifficultCaps (x 6…10, the table's whole depth) is on every
+// route. Of the cells of 2 in centred on the scout, the only hidden one
+// within 16 in is (16, 12): straight east, 12 in of which 4 in the wood,
+// cost 12 + 4 = 16 (any other route is longer both in and out of the
+// wood). A cap of 15 in, or a budget factor of 0.99 (15.84 in), makes it
+// unreachable: no route avoids the wood.
+func TestSafeSpotsDifficultCaps(t *testing.T) {
+	wood := terrain.Piece{ID: "wood", Kind: terrain.Area, Level: 1,
+		Footprint: geom.PolygonFromPoints(geom.Pt(6, 0), geom.Pt(10, 0), geom.Pt(10, 24), geom.Pt(6, 24)),
+		Sight:     terrain.SightClear, Cover: terrain.CoverNone, Movement: terrain.MovementRule{Default: terrain.Difficult}}
+	hedge := terrain.Piece{ID: "hedge", Kind: terrain.Area, Level: 1, Height: 5,
+		Footprint: geom.PolygonFromPoints(geom.Pt(14.6, 0), geom.Pt(14.9, 0), geom.Pt(14.9, 24), geom.Pt(14.6, 24)),
+		Sight:     terrain.SightBlocking, Cover: terrain.CoverHard, Movement: terrain.MovementRule{Default: terrain.Open}}
+	scout := terrain.Model{ID: "scout", Side: "blue", Class: terrain.Infantry, Position: geom.Pt(4, 12), Level: 1,
+		Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 1}, Hull: terrain.Hull{Height: 1}}
+	gun := terrain.Model{ID: "gun", Side: "red", Class: terrain.Infantry, Position: geom.Pt(1, 12), Level: 1,
+		Base: terrain.Base{Shape: terrain.BaseCircle, Diameter: 1}, Hull: terrain.Hull{Height: 1}}
+	bf, err := terrain.New(terrain.Table{Width: 24, Depth: 24}, []terrain.Piece{wood, hedge}, []terrain.Model{scout, gun})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := movement.NewRouter(bf)
+	tests := []struct {
+		cap, factor float64
+		want        []Spot
+	}{
+		{0, 0, []Spot{{At: geom.Pt(16, 12), Cost: 16}}},
+		{16, 0, []Spot{{At: geom.Pt(16, 12), Cost: 16}}},
+		{15, 0, nil},
+		{0, 0.99, nil},
+	}
+	for _, tt := range tests {
+		prof := movement.ProfileFor(terrain.Infantry)
+		prof.DifficultCap, prof.DifficultBudgetFactor = tt.cap, tt.factor
+		s, err := SafeSpots(rt, BreakRequest{Move: Move{Model: "scout", Allowance: 16, Route: movement.RouteOptions{Profile: &prof}}, Observers: []string{"gun"}}, 2)
+		if err != nil || s.Exhausted {
+			t.Fatalf("cap %v factor %v: %+v, %v", tt.cap, tt.factor, s, err)
+		}
+		ok := len(s.Spots) == len(tt.want)
+		for i := 0; ok && i < len(s.Spots); i++ {
+			ok = s.Spots[i].At == tt.want[i].At && math.Abs(s.Spots[i].Cost-tt.want[i].Cost) < 1e-6
+		}
+		if !ok {
+			t.Errorf("cap %v factor %v: spots %v, want %v", tt.cap, tt.factor, s.Spots, tt.want)
+		}
+	}
+}
