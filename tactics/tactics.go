@@ -57,8 +57,9 @@ type Move struct {
 	// Facing is the end facing ("" is FacingKeep).
 	Facing Facing
 	// MaxWork bounds the search's operations (0: DefaultWork; at most
-	// MaxWorkLimit): an operation is a condition test of an end point or
-	// a clearance or cost test of the cost field.
+	// MaxWorkLimit): an operation is a condition test of an end point, a
+	// clearance or cost test of a cost field or a boundary sample it
+	// places. They count against Route.Budget too (budget.Within).
 	MaxWork int
 }
 

@@ -12,15 +12,15 @@ import (
 const MaxWorkLimit = 100_000_000
 
 // meter is a search's one work count: every operation (a condition test
-// of an end point, a clearance or cost test of the cost field) counts
-// against the search's own limit (Move.MaxWork, or DefaultWork) and is
-// charged to the query's budget (Move.Route.Budget, which the routing of
-// the cost field charges too). Past either the search stops and answers
+// of an end point, a clearance or cost test of a cost field, a boundary
+// sample the field places) is charged to b, a budget.Within the query's
+// budget (Move.Route.Budget) capped at the search's own limit
+// (Move.MaxWork, or DefaultWork). Past either the search stops and answers
 // Exhausted, never "unreachable".
 type meter struct {
 	b       *budget.Budget
-	limit   int
-	charged int // operations counted so far
+	parent  *budget.Budget
+	charged int // condition and field tests counted so far
 	out     bool
 }
 
@@ -30,15 +30,15 @@ func newMeter(mv Move) *meter {
 	if limit == 0 {
 		limit = DefaultWork
 	}
-	return &meter{b: mv.Route.Budget, limit: limit}
+	return &meter{b: budget.Within(mv.Route.Budget, int64(limit)), parent: mv.Route.Budget}
 }
 
-// count brings the count up to total operations, charging the
-// difference to the budget, and reports whether the search may go on.
+// count brings the count of tests up to total, charging the difference,
+// and reports whether the search may go on.
 func (m *meter) count(total int) bool {
 	if d := total - m.charged; d > 0 {
 		m.charged = total
-		if m.charged > m.limit || m.b.Spend(int64(d)) != nil {
+		if m.b.Spend(int64(d)) != nil {
 			m.out = true
 		}
 	}
@@ -51,11 +51,11 @@ func (m *meter) count(total int) bool {
 // left returns the operations the cost field may spend (at least 1: a
 // spent meter makes the field stop at once).
 func (m *meter) left() int {
-	l := m.limit - m.charged
-	if lim := m.b.Limit(); lim > 0 {
-		l = min(l, int(lim-m.b.Used()))
+	l := m.b.Limit() - m.b.Used()
+	if lim := m.parent.Limit(); lim > 0 {
+		l = min(l, lim-m.parent.Used())
 	}
-	return max(l, 1)
+	return int(max(l, 1))
 }
 
 // field builds the costs of mv for model id within the meter's work: the
@@ -94,6 +94,7 @@ func (m *meter) oneField(rt *movement.Router, id string, allowance float64, ro m
 		return nil, true, nil
 	}
 	before := m.charged
+	ro.Budget = m.b // the field's boundary sampling is charged too
 	f, err = rt.CostField(id, allowance, movement.FieldOptions{Route: ro, MaxWork: m.left()})
 	switch {
 	case errors.Is(err, movement.ErrNoPath):
