@@ -80,6 +80,8 @@ async function openTable(ctx, url, errors) {
   await page.goto(url);
   await page.waitForFunction(() => window.sightlineStats && window.sightlineStats.ready);
   await settled(page);
+  // With the WebAssembly engine the page warms it up in idle time.
+  await page.waitForFunction(() => window.sightlineStats.engine !== 'wasm' || window.sightlineStats.warm);
   return page;
 }
 
@@ -89,13 +91,14 @@ function percentile(xs, p) {
 }
 
 // The server, its address and the browser, shared by the tests.
-let server = null, ctx = null, dir = '';
+let server = null, ctx = null, dir = '', serverProc = null;
 const errors = [];
 
 before(async () => {
   if (skip) return;
   dir = mkdtempSync(join(tmpdir(), 'sightline-web-'));
   server = await startServer(dir);
+  serverProc = server.proc;
   ctx = await playwright.chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: CHROMIUM, headless: true, acceptDownloads: true, viewport: { width: 1400, height: 950 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -127,14 +130,18 @@ async function pickPair(page) {
   assert.match(await page.textContent('#headline'), /sabre-3 is visible to strider-1/);
 }
 
-// dragBehindHouse drags sabre-3 from (12, 25.5) to (27.5, 35.5), behind
-// house-4 as seen from strider-1, in 40 pointer moves about a frame apart,
-// asserts the verdict changed, and returns the updates answered while
-// dragging.
-async function dragBehindHouse(page) {
-  const from = await screen(page, 12, 25.5), to = await screen(page, 27.5, 35.5);
+// The open ground where sabre-3 starts, and behind house-4 as seen from
+// strider-1.
+const inTheOpen = [12, 25.5], behindHouse = [27.5, 35.5];
+
+// drag moves sabre-3 from one table point to another in dragSteps pointer
+// moves about a frame apart and returns the updates answered while
+// dragging, with the CPU times per update.
+async function drag(page, fromAt, toAt) {
+  const from = await screen(page, ...fromAt), to = await screen(page, ...toAt);
   const before = await page.evaluate(() => window.sightlineStats.updates.length);
   await page.mouse.move(from.x, from.y);
+  const cpu0 = await cpuTimes(page);
   await page.mouse.down();
   for (let i = 1; i <= dragSteps; i++) {
     await page.mouse.move(from.x + (to.x - from.x) * i / dragSteps, from.y + (to.y - from.y) * i / dragSteps);
@@ -142,18 +149,59 @@ async function dragBehindHouse(page) {
   }
   await page.mouse.up();
   await settled(page);
-  assert.equal(await page.getAttribute('#verdict', 'data-visible'), 'false', 'behind house-4 sabre-3 is hidden');
-  assert.match(await page.textContent('#headline'), /sabre-3 is hidden from strider-1/);
-  assert.match(await page.textContent('#sight-text'), /house-4/);
-  assert.equal(await page.textContent('#band'), 'hidden');
-  const doc = await page.evaluate(() => window.sightlineStats.state.doc.models.find(m => m.id === 'sabre-3'));
-  assert.ok(Math.abs(doc.position[0] - 27.5) < 0.2 && Math.abs(doc.position[1] - 35.5) < 0.2, `sabre-3 at ${doc.position}`);
   // Wait for the frame of the last answer before reading the timings.
   await page.evaluate(() => new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const cpu1 = await cpuTimes(page);
+  const doc = await page.evaluate(() => window.sightlineStats.state.doc.models.find(m => m.id === 'sabre-3'));
+  assert.ok(Math.abs(doc.position[0] - toAt[0]) < 0.2 && Math.abs(doc.position[1] - toAt[1]) < 0.2, `sabre-3 at ${doc.position}`);
   const updates = await page.evaluate(n => window.sightlineStats.updates.slice(n), before);
-  const drag = updates.filter(u => u.dragging);
-  assert.ok(drag.length > 0, 'updates answered while dragging');
-  return { drag, position: doc.position };
+  const moves = updates.filter(u => u.dragging);
+  assert.ok(moves.length > 0, 'updates answered while dragging');
+  const n = updates.length;
+  const cpu = Object.fromEntries(Object.keys(cpu0).map(k => [k, cpu1[k] === null ? null : (cpu1[k] - cpu0[k]) / n]));
+  return { drag: moves, position: doc.position, cpu, n };
+}
+
+// dragBehindHouse drags sabre-3 from the open to behind house-4 and
+// asserts the verdict changed; then back into the open (visible again) and
+// behind the house once more. It returns the first drag (the page's first
+// drag: code not yet optimised by the browser) and the last.
+async function dragBehindHouse(page) {
+  const first = await drag(page, inTheOpen, behindHouse);
+  const hidden = async () => {
+    assert.equal(await page.getAttribute('#verdict', 'data-visible'), 'false', 'behind house-4 sabre-3 is hidden');
+    assert.match(await page.textContent('#headline'), /sabre-3 is hidden from strider-1/);
+    assert.match(await page.textContent('#sight-text'), /house-4/);
+    assert.equal(await page.textContent('#band'), 'hidden');
+  };
+  await hidden();
+  await drag(page, behindHouse, inTheOpen);
+  assert.equal(await page.getAttribute('#verdict', 'data-visible'), 'true', 'back in the open sabre-3 is visible');
+  const last = await drag(page, inTheOpen, behindHouse);
+  await hidden();
+  return { first, last };
+}
+
+// cpuTimes reads CPU times in ms: the page's main thread and its renderer
+// process (Chrome's Performance.getMetrics: ThreadTime, ProcessTime), and
+// the server process (/proc/PID/stat; null where there is no /proc).
+const sessions = new WeakMap(); // page -> its CDP session, Performance enabled
+
+async function cpuTimes(page) {
+  let cdp = sessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    sessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = name => metrics.find(m => m.name === name)?.value * 1000;
+  let server = null;
+  try {
+    const f = readFileSync(`/proc/${serverProc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    server = (Number(f[11]) + Number(f[12])) * 10; // utime + stime in ticks of 10 ms (USER_HZ 100)
+  } catch { /* no /proc */ }
+  return { thread: metric('ThreadTime'), renderer: metric('ProcessTime'), server };
 }
 
 const dragSteps = 40;
@@ -161,9 +209,11 @@ const fmt = xs => xs.length === 0 ? 'none' :
   `p50 ${percentile(xs, 0.5).toFixed(1)} ms, p90 ${percentile(xs, 0.9).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length})`;
 
 // report prints the drag-update timings: from the pointer event to the
-// answer drawn, and to the start of the frame that shows it. No assertion:
-// wall-clock times on a shared machine are reported, not tested.
-function report(name, drag) {
+// answer drawn, and to the start of the frame that shows it, and the CPU
+// time per update (wall-clock times on a loaded machine are upper bounds;
+// the CPU time is what an idle machine would take). No assertion:
+// timings are reported, not tested.
+function report(name, { drag, cpu, n }) {
   console.log(`# drag updates, ${name}: ${drag.length} answered while dragging (${dragSteps} pointer moves, one model moved, ` +
     `sight both ways and visible fraction to each enemy recomputed); one frame is 16.7 ms`);
   const where = drag[0].engine === 'wasm' ? 'in the browser (wasm: edit + all answers)' : 'server (decode + terrain.New + all answers)';
@@ -173,6 +223,9 @@ function report(name, drag) {
   console.log(`#   drawing the answer: ${fmt(drag.map(u => u.drawMs))}`);
   console.log(`#   pointer move to answer drawn: ${fmt(drag.map(u => u.ms))}`);
   console.log(`#   pointer move to the frame showing it: ${fmt(drag.map(u => u.frameMs).filter(x => x !== null))}`);
+  const ms = x => x === null ? 'n/a' : `${x.toFixed(1)} ms`;
+  console.log(`#   CPU per update (${n} updates): page main thread ${ms(cpu.thread)}, renderer process ${ms(cpu.renderer)}, ` +
+    `server process ${ms(cpu.server)} (10 ms ticks)`);
 }
 
 test('the server road: drag a model from the open to behind a building', { skip, timeout: 180000 }, async () => {
@@ -180,9 +233,11 @@ test('the server road: drag a model from the open to behind a building', { skip,
   assert.equal(await page.evaluate(() => window.sightlineStats.engine), 'server');
   assert.match(await page.textContent('#engine'), /from the server/);
   await pickPair(page);
-  const { drag, position } = await dragBehindHouse(page);
-  assert.ok(drag.every(u => u.engine === 'server'), 'every update answered by the server');
-  report('server road (POST /v1/look)', drag);
+  const { first, last } = await dragBehindHouse(page);
+  const { position } = last;
+  for (const d of [first, last]) assert.ok(d.drag.every(u => u.engine === 'server'), 'every update answered by the server');
+  report('server road (POST /v1/look), first drag', first);
+  report('server road (POST /v1/look), third drag', last);
   // The browser's own cost of one request on this machine, for scale.
   const bare = await page.evaluate(async () => {
     const out = [];
@@ -247,9 +302,10 @@ test('the WebAssembly road: the same drag answered in the browser, equal to /v1/
   assert.equal(await page.evaluate(() => window.sightlineStats.engine), 'wasm', await page.textContent('#engine'));
   assert.match(await page.textContent('#engine'), /in the browser \(WebAssembly/);
   await pickPair(page);
-  const { drag } = await dragBehindHouse(page);
-  assert.ok(drag.every(u => u.engine === 'wasm'), 'every update answered in the browser');
-  report('WebAssembly road (in the page)', drag);
+  const { first, last } = await dragBehindHouse(page);
+  for (const d of [first, last]) assert.ok(d.drag.every(u => u.engine === 'wasm'), 'every update answered in the browser');
+  report('WebAssembly road (in the page), first drag', first);
+  report('WebAssembly road (in the page), third drag', last);
 
   // The local answers equal the server's for the same documents: along the
   // drag, turned, for a model with figures (which the engine reopens), and

@@ -66,6 +66,25 @@ function openLocal(text, doc) {
     $('engine').textContent = `Answers from the server: the WebAssembly build cannot open this table (${err.message}).`;
   }
   stats.engine = state.local ? 'wasm' : 'server';
+  if (state.local) warmUp();
+}
+
+// warmUp runs warmUpLooks looks in idle time after a table opens (see
+// Engine.warmUp), stopping when the user drags or the table changes.
+const warmUpLooks = 8;
+function warmUp() {
+  const table = state.goodText;
+  let left = warmUpLooks;
+  stats.warm = false;
+  const step = () => {
+    if (!state.local || state.dragging || state.goodText !== table || state.lookError) return;
+    try {
+      state.engine.warmUp(state.doc, state.shooter, state.target, state.moved, left % 2 ? 0.05 : -0.05);
+    } catch { /* a nudge the table refuses: the next is the other way */ }
+    if (--left > 0) requestIdleCallback(step);
+    else stats.warm = true;
+  };
+  requestIdleCallback(step);
 }
 
 // startEngine loads the WebAssembly build beside the first table; once it

@@ -66,7 +66,9 @@ function modelKey(d) {
   return JSON.stringify(rest);
 }
 
-class Engine {
+// Engine answers looks for one table at a time with a loaded module
+// (load() of js/index.mjs).
+export class Engine {
   constructor(sightline) {
     this.sightline = sightline;
     this.table = null;
@@ -143,6 +145,21 @@ class Engine {
     if (enemies.length) body.enemies = enemies;
     body.micros = Math.round((performance.now() - t0) * 1000);
     return body;
+  }
+
+  // warmUp runs a few looks with model moved nudged to and fro, then
+  // leaves the table holding doc: the browser compiles the module's hot
+  // code with its optimising tier only once it has run a while, so a
+  // page's first drag would be slower than the next without it.
+  warmUp(doc, shooter, target, moved, nudge) {
+    const copy = JSON.parse(JSON.stringify(doc));
+    const m = copy.models.find(d => d.id === moved);
+    if (m) m.position = [m.position[0] + nudge, m.position[1]];
+    try {
+      this.look(copy, shooter, target, moved);
+    } finally {
+      this.look(doc, shooter, target, moved);
+    }
   }
 
   // enemies is sight both ways and the visible fraction between moved and
