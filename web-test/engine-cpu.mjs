@@ -6,6 +6,7 @@
 // steps, strider-1 shooting at it, sight both ways and the visible
 // fraction to each of its 7 enemies. Prints the CPU time per update over
 // ROUNDS rounds of the 40 steps (default 10) after one round of warm-up.
+// WASM_DIR names another build directory than server/wasm.
 //
 //   bash server/build-wasm.sh && node web-test/engine-cpu.mjs
 import { readFileSync } from 'node:fs';
@@ -14,11 +15,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const wasmDir = join(repo, 'server', 'wasm');
+const wasmDir = process.env.WASM_DIR || join(repo, 'server', 'wasm'); // a build as server/build-wasm.sh lays it out
 const { load } = await import(join(wasmDir, 'index.mjs'));
 const { Engine } = await import(join(repo, 'server', 'web', 'engine.js'));
-const gz = process.env.WASM_GZ || join(wasmDir, 'dist', 'sightline.wasm.gz');
-const sightline = await load({ wasm: gunzipSync(readFileSync(gz)) });
+const sightline = await load({ wasm: gunzipSync(readFileSync(join(wasmDir, 'dist', 'sightline.wasm.gz'))) });
 const doc = sightline.defaultScenario();
 const engine = new Engine(sightline);
 engine.open(JSON.stringify(doc), doc);
