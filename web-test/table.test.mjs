@@ -81,7 +81,7 @@ async function openTable(ctx, url, errors) {
   await page.waitForFunction(() => window.sightlineStats && window.sightlineStats.ready);
   await settled(page);
   // With the WebAssembly engine the page warms it up in idle time.
-  await page.waitForFunction(() => window.sightlineStats.engine !== 'wasm' || window.sightlineStats.warm);
+  await page.waitForFunction(() => window.sightlineStats.engine !== 'wasm' || window.sightlineStats.warm !== 'running');
   return page;
 }
 
@@ -301,6 +301,7 @@ test('the WebAssembly road: the same drag answered in the browser, equal to /v1/
   const page = await openTable(ctx, server.url, errors);
   assert.equal(await page.evaluate(() => window.sightlineStats.engine), 'wasm', await page.textContent('#engine'));
   assert.match(await page.textContent('#engine'), /in the browser \(WebAssembly/);
+  assert.equal(await page.evaluate(() => window.sightlineStats.warm), 'done', 'the engine warmed up after the table opened');
   await pickPair(page);
   const { first, last } = await dragBehindHouse(page);
   for (const d of [first, last]) assert.ok(d.drag.every(u => u.engine === 'wasm'), 'every update answered in the browser');

@@ -12,7 +12,7 @@ const $ = id => document.getElementById(id);
 const state = {
   doc: null, plan: null, layers: null, shooter: '', target: '', moved: '',
   look: null, lookError: '', goodText: '', failedText: '', inflight: false, pending: false, dragging: null, pick: 'shooter',
-  engine: null, engineNote: '', local: false, eventTime: null,
+  engine: null, engineNote: '', local: false, opened: 0, eventTime: null,
 };
 // Timings of every answered update, read by the browser test; engine is
 // 'loading', then 'wasm' (answered in the page) or 'server'.
@@ -57,6 +57,7 @@ async function load(text, shooter, target) {
 // answered by the server.
 function openLocal(text, doc) {
   if (!state.engine) return;
+  state.opened++;
   try {
     state.engine.open(text, doc);
     state.local = true;
@@ -70,19 +71,21 @@ function openLocal(text, doc) {
 }
 
 // warmUp runs warmUpLooks looks in idle time after a table opens (see
-// Engine.warmUp), stopping when the user drags or the table changes.
+// Engine.warmUp), stopping when the user drags, the answer is an error or
+// another table opens. stats.warm says 'running', 'done' or 'stopped'.
 const warmUpLooks = 8;
 function warmUp() {
-  const table = state.goodText;
+  const opened = state.opened;
   let left = warmUpLooks;
-  stats.warm = false;
+  stats.warm = 'running';
   const step = () => {
-    if (!state.local || state.dragging || state.goodText !== table || state.lookError) return;
+    if (state.opened !== opened) return; // the next table's warm-up runs
+    if (!state.local || state.dragging || state.lookError) { stats.warm = 'stopped'; return; }
     try {
       state.engine.warmUp(state.doc, state.shooter, state.target, state.moved, left % 2 ? 0.05 : -0.05);
     } catch { /* a nudge the table refuses: the next is the other way */ }
     if (--left > 0) requestIdleCallback(step);
-    else stats.warm = true;
+    else stats.warm = 'done';
   };
   requestIdleCallback(step);
 }
