@@ -239,9 +239,13 @@ function showShot(look) {
   $('no-shot').textContent = shot ? '' : `No shot verdict: ${look.noShot}`;
 }
 
+// scheduleFragment writes the table into the address 200 ms after the last
+// answer; not while dragging (compressing the table each time a drag
+// pauses costs the main thread), but when the model is dropped.
 let fragmentTimer = 0;
 function scheduleFragment() {
   clearTimeout(fragmentTimer);
+  if (state.dragging) return;
   fragmentTimer = setTimeout(async () => {
     const hash = await fragment(state.goodText, state.shooter, state.target);
     history.replaceState(null, '', hash);
@@ -302,6 +306,7 @@ async function onPointerUp() {
   state.dragging = null;
   d.m.el.classList.remove('dragging');
   if (!d.moved) { pickModel(d.m.id); return; }
+  scheduleFragment();
   if (!state.inflight && canRevert()) await revert();
 }
 
