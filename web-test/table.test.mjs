@@ -184,7 +184,8 @@ async function dragBehindHouse(page) {
 
 // cpuTimes reads CPU times in ms: the page's main thread and its renderer
 // process (Chrome's Performance.getMetrics: ThreadTime, ProcessTime), and
-// the server process (/proc/PID/stat; null where there is no /proc).
+// the server process (/proc/PID/stat; null where there is no /proc); and
+// the main thread's time in script, style and layout (wall time).
 const sessions = new WeakMap(); // page -> its CDP session, Performance enabled
 
 async function cpuTimes(page) {
@@ -201,7 +202,8 @@ async function cpuTimes(page) {
     const f = readFileSync(`/proc/${serverProc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     server = (Number(f[11]) + Number(f[12])) * 10; // utime + stime in ticks of 10 ms (USER_HZ 100)
   } catch { /* no /proc */ }
-  return { thread: metric('ThreadTime'), renderer: metric('ProcessTime'), server };
+  return { thread: metric('ThreadTime'), renderer: metric('ProcessTime'), server,
+    script: metric('ScriptDuration'), style: metric('RecalcStyleDuration'), layout: metric('LayoutDuration') };
 }
 
 const dragSteps = 40;
@@ -225,7 +227,7 @@ function report(name, { drag, cpu, n }) {
   console.log(`#   pointer move to the frame showing it: ${fmt(drag.map(u => u.frameMs).filter(x => x !== null))}`);
   const ms = x => x === null ? 'n/a' : `${x.toFixed(1)} ms`;
   console.log(`#   CPU per update (${n} updates): page main thread ${ms(cpu.thread)}, renderer process ${ms(cpu.renderer)}, ` +
-    `server process ${ms(cpu.server)} (10 ms ticks)`);
+    `server process ${ms(cpu.server)} (10 ms ticks); main thread in script ${ms(cpu.script)}, style ${ms(cpu.style)}, layout ${ms(cpu.layout)}`);
 }
 
 test('the server road: drag a model from the open to behind a building', { skip, timeout: 180000 }, async () => {
