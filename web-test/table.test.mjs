@@ -346,6 +346,35 @@ test('the WebAssembly road: the same drag answered in the browser, equal to /v1/
   const verdicts = compared.map(x => x.local.sight.visible);
   assert.ok(verdicts.includes(true) && verdicts.includes(false), `the compared positions see and do not see: ${verdicts}`);
 
+  // A game's shot verdicts (Dropzone Commander, in cm, with the file's
+  // weapons) in the page equal the server's.
+  const dzc = readFileSync(join(repo, 'examples', 'dropzone-commander', 'scenario.json'), 'utf8');
+  const games = await page.evaluate(async text => {
+    const { state } = window.sightlineStats;
+    const doc = JSON.parse(text);
+    state.engine.open(text, doc);
+    const out = [];
+    try {
+      for (const shooter of ['sabre-1', 'sabre-2', 'ucm-inf']) {
+        const local = state.engine.look(doc, shooter, 'hunter', shooter);
+        const q = new URLSearchParams({ shooter, target: 'hunter', moved: shooter });
+        const res = await fetch('/v1/look?' + q, { method: 'POST', body: text });
+        const remote = await res.json();
+        delete local.micros;
+        delete remote.micros;
+        out.push({ shooter, status: res.status, local, remote });
+      }
+    } finally {
+      state.engine.open(state.goodText, JSON.parse(state.goodText)); // back to the page's table
+    }
+    return out;
+  }, dzc);
+  for (const { shooter, status, local, remote } of games) {
+    assert.equal(status, 200, `/v1/look ${shooter} -> hunter: ${JSON.stringify(remote)}`);
+    assert.deepEqual(local, remote, `local and server answers, Dropzone Commander, ${shooter} -> hunter`);
+    assert.match(local.shot?.explanation ?? local.noShot, /DZC-/, `${shooter} -> hunter: the game's verdict`);
+  }
+
   // A position off the table: the engine's error, and the model goes back.
   const off = await page.evaluate(() => {
     const { state } = window.sightlineStats;
