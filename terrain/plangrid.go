@@ -22,9 +22,22 @@ type PlanGrid struct {
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
 	Spans []CellSpan
-	// IDSpans is Spans[IDs[k]] at index k: read along with IDs, it spares
-	// a walk a random access per listed id.
-	IDSpans []CellSpan
+	// Entries is the listing IDs with each id's box and cells beside it
+	// (Entries[k] describes IDs[k]): a walk along a segment reads one
+	// cell's candidates from one contiguous run of memory instead of
+	// chasing each id into the boxes and spans (on a large table those
+	// random reads, not the arithmetic, are the cost of a sightline).
+	Entries []CellEntry
+}
+
+// CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
+// (exactly the box the grid was built from) and the cells it is listed in
+// (its CellSpan, in 16 bits: a grid has at most gridMaxSide cells along a
+// side).
+type CellEntry struct {
+	Box            PlanBox
+	I0, J0, I1, J1 int16
+	ID             int32
 }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
@@ -114,13 +127,17 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	}
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
-	g.IDSpans = make([]CellSpan, len(g.IDs))
+	g.Entries = make([]CellEntry, len(g.IDs))
 	next := make([]int32, g.NX*g.NY)
 	copy(next, counts[:g.NX*g.NY])
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			g.IDSpans[next[k]] = g.Spans[id]
+			c := g.Spans[id]
+			g.Entries[next[k]] = CellEntry{
+				Box: boxes[id], ID: int32(id),
+				I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1),
+			}
 			next[k]++
 		})
 	}
