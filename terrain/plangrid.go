@@ -8,7 +8,7 @@ import "math"
 // Margin, overlaps: the cells Spans[id]. The zero value (NX = 0) has no
 // cells: no occluders or no extent. Its fields are read-only.
 //
-// It indexes any number of occluders, with about four cells per box, so
+// It indexes any number of occluders, with about two cells per box, so
 // that a walk along a segment meets about as many ids on a large table as
 // on a small one.
 type PlanGrid struct {
@@ -47,7 +47,7 @@ type CellSpan struct{ I0, J0, I1, J1 int32 }
 // gridMaxSide caps the cells along one side of a PlanGrid.
 const gridMaxSide = 1024
 
-// buildGrid buckets the boxes into about four cells per box (at most
+// buildGrid buckets the boxes into about two cells per box (at most
 // gridMaxSide cells along each side).
 func buildGrid(boxes []PlanBox) PlanGrid {
 	var g PlanGrid
@@ -65,7 +65,7 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 		return g
 	}
 	g.Margin = 1e-9 * (ext + math.Abs(all.X0) + math.Abs(all.Y0))
-	side := math.Sqrt(w * h / float64(4*len(boxes)))
+	side := math.Sqrt(w * h / float64(2*len(boxes)))
 	if !(side > 0) {
 		side = ext / 8
 	}
