@@ -83,21 +83,15 @@ func (bf *Battlefield) edit(models []Model, from []int) *Battlefield {
 			nb.modelBoxes[i] = models[i].indexBox()
 		}
 	}
-	nb.rebuildIndex()
+	nb.rebuildIndex(&bf.index)
 	return nb
 }
 
 // rebuildIndex builds the index from pieceBoxes and modelBoxes exactly as
-// New's buildIndex does (same items, same boxes, same order: the same
-// tree).
-func (bf *Battlefield) rebuildIndex() {
-	np := len(bf.pieces)
-	bf.index = buildIndexOf(np+len(bf.models), func(i int) (Item, *box3) {
-		if i < np {
-			return Item{Kind: ItemPiece, Index: i}, &bf.pieceBoxes[i]
-		}
-		return Item{Kind: ItemModel, Index: i - np}, &bf.modelBoxes[i-np]
-	})
+// New's buildIndex does (the same tree), its sorts starting from old, the
+// index of a battlefield with the same pieces (see buildIndex).
+func (bf *Battlefield) rebuildIndex(old *index) {
+	bf.index = buildIndex(old, bf.pieceBoxes, bf.modelBoxes)
 }
 
 // placeModel checks m as New checks the model at index i and resolves its
