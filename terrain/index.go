@@ -52,6 +52,14 @@ const leafSize = 8
 // items than fit in memory.
 const maxStack = 20*(leafSize-1) + 1
 
+// stackItems is the number of items up to which an index build keeps its
+// scratch on the stack (a live battlefield's edit then allocates only
+// what it keeps).
+const stackItems = 256
+
+// stackLeaves bounds the number of leaves of stackItems items.
+const stackLeaves = stackItems/leafSize + 1
+
 // box3 is a closed axis-aligned box; lo <= hi on every axis (hi may be +Inf).
 type box3 struct {
 	lo, hi [3]float64
@@ -176,10 +184,14 @@ func buildIndex(old *index, pieces, models []box3) index {
 	// scratch: the x and y centres, each item's rank in xorder and the leaf
 	// order. Tiling uses x and y only, so infinite tops (smoke) do not
 	// matter; the centres are finite (New validates every plan coordinate).
-	keys := make([]float64, 2*n)
-	kx, ky := keys[:n], keys[n:]
-	ints := make([]int32, 2*n)
-	rank, order := ints[:n], ints[n:]
+	var keyBuf [2 * stackItems]float64
+	var intBuf [2 * stackItems]int32
+	keys, ints := keyBuf[:], intBuf[:]
+	if n > stackItems {
+		keys, ints = make([]float64, 2*n), make([]int32, 2*n)
+	}
+	kx, ky := keys[:n], keys[n:2*n]
+	rank, order := ints[:n], ints[n:2*n]
 	for i := range int32(n) {
 		b := nb.box(i)
 		kx[i], ky[i] = 0.5*(b.lo[0]+b.hi[0]), 0.5*(b.lo[1]+b.hi[1])
@@ -194,7 +206,12 @@ func buildIndex(old *index, pieces, models []box3) index {
 		// Deal old's leaf order into the slices of the new x order: each
 		// slice receives its items in y order but for those that changed
 		// and the one or two that crossed from a neighbouring slice.
-		next := make([]int, (n+per-1)/per)
+		var nextBuf [stackLeaves]int // slices <= leaves
+		next := nextBuf[:]
+		if n > stackItems {
+			next = make([]int, (n+per-1)/per)
+		}
+		next = next[:(n+per-1)/per]
 		for s := range next {
 			next[s] = s * per
 		}
@@ -232,14 +249,26 @@ func buildIndex(old *index, pieces, models []box3) index {
 }
 
 // buildNodes builds the tree's nodes over ix.items and ix.boxes, in that
-// (leaf) order.
+// (leaf) order: the leaves over consecutive runs of leafSize items, then
+// level by level each level tiled (strTile) and its parents over
+// consecutive runs of leafSize nodes, up to the root. ix.nodes holds the
+// levels bottom-up, each in its tiled order, the root last.
 func (ix *index) buildNodes() {
 	n := len(ix.items)
-	// Leaves over consecutive runs of the tiled items; every level has at
-	// most 1/leafSize of the one below, so all nodes fit in n/(leafSize-1)
-	// plus one per level.
-	ix.nodes = make([]node, 0, n/(leafSize-1)+maxStack/(leafSize-1))
-	level := make([]node, 0, (n+leafSize-1)/leafSize)
+	leaves := (n + leafSize - 1) / leafSize
+	total := leaves
+	for l := leaves; l > 1; {
+		l = (l + leafSize - 1) / leafSize
+		total += l
+	}
+	ix.nodes = make([]node, total)
+	// level holds one level in build order, then its parents over it.
+	var levelBuf [stackLeaves]node
+	var ordBuf [stackLeaves]int32
+	level, ord := levelBuf[:0], ordBuf[:]
+	if leaves > len(levelBuf) {
+		level, ord = make([]node, 0, leaves), make([]int32, leaves)
+	}
 	for start := 0; start < n; start += leafSize {
 		end := min(start+leafSize, n)
 		b := emptyBox()
@@ -248,40 +277,25 @@ func (ix *index) buildNodes() {
 		}
 		level = append(level, node{box: b, first: int32(start), count: int32(end - start), leaf: true})
 	}
-	var levels [][]node
+	off := 0 // where the level goes in ix.nodes
 	for len(level) > 1 {
-		ord := strTile(level)
-		sorted := make([]node, len(level))
-		for j, i := range ord {
-			sorted[j] = level[i]
+		dst := ix.nodes[off : off+len(level)]
+		for j, i := range strTile(level, ord[:len(level)]) {
+			dst[j] = level[i]
 		}
-		levels = append(levels, sorted)
-		up := make([]node, 0, (len(sorted)+leafSize-1)/leafSize)
-		for start := 0; start < len(sorted); start += leafSize {
-			end := min(start+leafSize, len(sorted))
+		up := level[:0] // level is copied out: its room takes the parents
+		for start := 0; start < len(dst); start += leafSize {
+			end := min(start+leafSize, len(dst))
 			b := emptyBox()
 			for j := start; j < end; j++ {
-				b.add(&sorted[j].box)
+				b.add(&dst[j].box)
 			}
-			// first is relative to this level for now; fixed below.
-			up = append(up, node{box: b, first: int32(start), count: int32(end - start)})
+			up = append(up, node{box: b, first: int32(off + start), count: int32(end - start)})
 		}
+		off += len(dst)
 		level = up
 	}
-	levels = append(levels, level)
-	// Concatenate levels bottom-up, turning level-relative child offsets of
-	// inner nodes into absolute ones.
-	offset := 0
-	for li, lv := range levels {
-		if li > 0 {
-			prev := offset - len(levels[li-1])
-			for j := range lv {
-				lv[j].first += int32(prev)
-			}
-		}
-		ix.nodes = append(ix.nodes, lv...)
-		offset += len(lv)
-	}
+	ix.nodes[off] = level[0]
 }
 
 // strSlice returns the number of items per vertical slice of the
@@ -295,13 +309,17 @@ func strSlice(n int) int {
 // strTile returns the order of the sort-tile-recursive tiling of nodes by
 // the centres of their boxes: sorted by x centre into vertical slices of
 // strSlice nodes, each slice sorted by y centre; ties keep the order of
-// nodes (the order stable sorts give).
-func strTile(nodes []node) []int32 {
+// nodes (the order stable sorts give). The order is written to ord, of
+// len(nodes).
+func strTile(nodes []node, ord []int32) []int32 {
 	n := len(nodes)
-	keys := make([]float64, 2*n)
-	kx, ky := keys[:n], keys[n:]
-	ints := make([]int32, 2*n)
-	ord, rank := ints[:n], ints[n:]
+	var keyBuf [2 * stackLeaves]float64
+	var rankBuf [stackLeaves]int32
+	keys, rank := keyBuf[:], rankBuf[:]
+	if n > stackLeaves {
+		keys, rank = make([]float64, 2*n), make([]int32, n)
+	}
+	kx, ky := keys[:n], keys[n:2*n]
 	for i := range nodes {
 		b := &nodes[i].box
 		kx[i], ky[i] = 0.5*(b.lo[0]+b.hi[0]), 0.5*(b.lo[1]+b.hi[1])

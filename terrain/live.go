@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/golang/geo/s1"
 	"github.com/sightline/sightline/geom"
@@ -97,7 +98,7 @@ func (bf *Battlefield) rebuildIndex(old *index) {
 // placeModel checks m as New checks the model at index i and resolves its
 // ground on bf's pieces. The error's path is "models[i]…".
 func (bf *Battlefield) placeModel(i int, m *Model) (Model, error) {
-	path := fmt.Sprintf("models[%d]", i)
+	path := "models[" + strconv.Itoa(i) + "]"
 	c, err := checkModel(path, m, bf.table)
 	if err != nil {
 		return c, err
