@@ -52,8 +52,32 @@ func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
 	o := &Occluders{Pieces: base.Pieces, Models: s}
 	boxes := make([]PlanBox, 0, len(base.Pieces.Boxes)+len(models))
 	boxes = append(append(boxes, base.Pieces.Boxes...), s.Boxes...)
+	if i, ok := oneChanged(from, len(b.Boxes)); ok {
+		if g, ok := movedGrid(&base.Grid, boxes, len(base.Pieces.Boxes)+i); ok {
+			o.Grid = g
+			return o
+		}
+	}
 	o.Grid = buildGrid(boxes)
 	return o
+}
+
+// oneChanged returns the model i that from marks as changed (-1) and true
+// when it is the only change of n models (from is the identity but for i).
+func oneChanged(from []int, n int) (int, bool) {
+	if len(from) != n {
+		return -1, false
+	}
+	changed := -1
+	for i, j := range from {
+		if j != i {
+			if j >= 0 || changed >= 0 {
+				return -1, false
+			}
+			changed = i
+		}
+	}
+	return changed, changed >= 0
 }
 
 // edit returns a shallow copy of bf sharing the table, the pieces and
