@@ -92,6 +92,27 @@ func BenchmarkMoveModelOccluders(b *testing.B) {
 	}
 }
 
+// BenchmarkRemoveAddModel removes one model of the reference table and
+// adds it back (WithoutModel, then WithModel: two edits).
+func BenchmarkRemoveAddModel(b *testing.B) {
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
+	if err != nil {
+		b.Fatal(err)
+	}
+	bf.Occluders()
+	m := bf.Models()[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		nb, err := bf.WithoutModel(m.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := nb.WithModel(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkMoveVsNew alternates New of the reference table with a move of
 // one of its models, timing each phase, and reports the ratios of their
 // summed CPU times of the benchmark's thread (on a loaded machine wall

@@ -108,8 +108,56 @@ func (bf *Battlefield) edit(models []Model, from []int) *Battlefield {
 			nb.modelBoxes[i] = models[i].indexBox()
 		}
 	}
-	nb.rebuildIndex(&bf.index)
+	if len(models) == len(bf.models) {
+		nb.rebuildIndex(&bf.index) // the same numbers
+	} else {
+		old := bf.index.renumbered(len(bf.pieces), len(bf.models), from)
+		nb.rebuildIndex(&old)
+	}
 	return nb
+}
+
+// renumbered returns the orders of ix, an index of np pieces and nm models,
+// for the models of an edit that added or removed some (from maps each new
+// model to its old index, -1 for a new one): the removed models left out,
+// the others renumbered, the new ones appended, so that buildIndex can
+// start from them (it needs only the orders, not the nodes).
+func (ix *index) renumbered(np, nm int, from []int) index {
+	inv := make([]int32, nm) // old model -> new number, -1 removed
+	for j := range inv {
+		inv[j] = -1
+	}
+	for i, j := range from {
+		if j >= 0 {
+			inv[j] = int32(np + i)
+		}
+	}
+	num := func(x int32) int32 {
+		if int(x) < np {
+			return x
+		}
+		return inv[int(x)-np]
+	}
+	r := index{xorder: make([]int32, 0, len(from)+np), items: make([]Item, 0, len(from)+np), pieces: int32(np)}
+	for _, x := range ix.xorder {
+		if y := num(x); y >= 0 {
+			r.xorder = append(r.xorder, y)
+		}
+	}
+	for _, it := range ix.items {
+		if it.Kind == ItemPiece {
+			r.items = append(r.items, it)
+		} else if y := inv[it.Index]; y >= 0 {
+			r.items = append(r.items, Item{Kind: ItemModel, Index: int(y) - np})
+		}
+	}
+	for i, j := range from {
+		if j < 0 {
+			r.xorder = append(r.xorder, int32(np+i))
+			r.items = append(r.items, Item{Kind: ItemModel, Index: i})
+		}
+	}
+	return r
 }
 
 // rebuildIndex builds the index from pieceBoxes and modelBoxes exactly as
