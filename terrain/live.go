@@ -17,7 +17,10 @@ import (
 // with the old everything the edit does not touch: the table, the pieces,
 // their convex parts and boxes, the prepared plan data of the pieces
 // (Occluders.Pieces) and of the unchanged models; only the models' list,
-// the one model's ground and the small model-level structures are rebuilt.
+// the one model's ground and the small model-level structures are rebuilt:
+// the index by sorts that start from the old index's orders (linear time
+// after one move, see buildIndex) and the occluder grid, once built, by
+// moving the one model's listing when the cells stay (movedGrid).
 // Every answer of the result equals the answer of New given the same
 // table, pieces and models (the models as Models returns them), which is
 // what the edit functions check and build.
