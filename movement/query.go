@@ -67,7 +67,7 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 		if q.excluded[i] || !o.box.ContainsPoint(p) {
 			continue
 		}
-		if _, hit := o.core.firstContact(geom.Segment{A: p, B: p}, q.set.radius); hit {
+		if o.core.touches(geom.Segment{A: p, B: p}, q.set.radius) {
 			return o.id, true
 		}
 	}
@@ -86,7 +86,7 @@ func (q *query) clear(a, b geom.Point) bool {
 		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
 			continue
 		}
-		if _, hit := o.core.firstContact(s, q.set.radius); hit {
+		if o.core.touches(s, q.set.radius) {
 			return false
 		}
 	}

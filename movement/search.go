@@ -125,7 +125,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			// a node: its cached tangent candidates, then the samples
 			// (a sample end needs no tangency)
 			if !set.nbrsKnown(v - 2) {
-				if err := q.work.Add(2 * len(nodes)); err != nil {
+				if err := q.work.Add(set.nbrCost); err != nil {
 					return nil, 0, false, err
 				}
 			}
