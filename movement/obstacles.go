@@ -100,7 +100,8 @@ type obstacleSet struct {
 	obs     []cobs
 	nodes   []node
 	regions []region
-	grid    *grid // obstacle boxes, for point queries
+	bounds  []regionBound // per region, for query.costBound
+	grid    *grid         // obstacle boxes, for point queries
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
 	rings   []tangentRing
@@ -195,6 +196,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			add(m.ID, i, coreFromConvex(fp), off)
 		}
 	}
+	s.bounds = boundRegions(s.regions)
 	total := 0
 	for _, rg := range rings {
 		total += rg.r.Len()
@@ -223,6 +225,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			hi++
 		}
 		tr := tangentRing{lo: int32(lo), hi: int32(hi)}
+		tr.bound(s.nodes)
 		if r := rings[ri].r; rings[ri].outer && r.Len() >= minIndexedRing {
 			nodeOf := make([]int32, r.Len())
 			for k := range nodeOf {
@@ -361,9 +364,10 @@ func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
 
 // nbrsOf returns the candidate edges of node i, computing them on first
 // use: every other node j such that the segment is tangent at both ends,
-// in index order. Each ring is scanned, or for an indexed ring only the
-// few vertices tangentVerts finds are tested (the same predicate, so the
-// list is the same). Whether an edge is clear is left to the query (see
+// in index order. A ring whose disc lies outside the double wedge of
+// points from which node i is tangent is skipped; the others are scanned,
+// or for an indexed ring only the few vertices tangentVerts finds are
+// tested (the same predicate, so the list is the same). Whether an edge is clear is left to the query (see
 // query.edgeUsable).
 func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	if e := s.nbrs[i].Load(); e != nil {
@@ -373,8 +377,12 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	var buf [64]int32
 	js := buf[:0]
 	var vs [4]int32
+	cone := coneOf(ni)
 	for r := range s.rings {
 		rg := &s.rings[r]
+		if rg.outsideCone(&cone) {
+			continue // no node of the ring sees ni as tangent
+		}
 		if rg.indexed {
 			cand, ok := rg.tangentVerts(vs[:0], ni.p)
 			if ok {

@@ -21,6 +21,7 @@ type query struct {
 	table       geom.Rect
 	weighted    bool
 	maxFactor   float64 // the largest difficult factor of the regions
+	minFactor   float64 // the smallest (costBound)
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
@@ -40,8 +41,10 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 			q.anyExcluded = true
 		}
 	}
+	q.minFactor = math.Inf(1)
 	for _, rg := range set.regions {
 		q.maxFactor = math.Max(q.maxFactor, rg.factor)
+		q.minFactor = math.Min(q.minFactor, rg.factor)
 	}
 	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
 		q.weighted = true

@@ -21,6 +21,8 @@ const minIndexedRing = 32
 // O(log n) instead of testing every vertex.
 type tangentRing struct {
 	lo, hi  int32
+	center  geom.Point // a disc (center, radius) holding the ring's nodes
+	radius  float64
 	indexed bool
 	pts     geom.Ring // the ring's vertices (an indexed ring only)
 	node    []int32   // per vertex: its node index, -1 when it is not a node
@@ -69,6 +71,57 @@ func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
 		ang[i] = a
 	}
 	rg.indexed, rg.pts, rg.node, rg.c, rg.ang = true, r, nodeOf, c, ang
+}
+
+// bound sets the ring's disc from its nodes.
+func (rg *tangentRing) bound(nodes []node) {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, n := range nodes[rg.lo:rg.hi] {
+		x0, y0, x1, y1 = math.Min(x0, n.p.X), math.Min(y0, n.p.Y), math.Max(x1, n.p.X), math.Max(y1, n.p.Y)
+	}
+	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
+	for _, n := range nodes[rg.lo:rg.hi] {
+		rg.radius = math.Max(rg.radius, dist(rg.center, n.p))
+	}
+}
+
+// coneMargin is how far, inches, a ring's disc must clear the lines of a
+// node's cone for the float test of outsideCone to be trusted: far above
+// the rounding of table-sized coordinates (about 1e-13 in).
+const coneMargin = 1e-7
+
+// nodeCone is the double wedge of the points q from which node n is
+// tangent (tangent(q, n): q on the same side of the lines from n through
+// its two ring neighbours), as unit directions of those lines; ok is
+// false when a neighbour coincides with n (tangent from everywhere).
+type nodeCone struct {
+	p      geom.Point
+	u1, u2 geom.Point
+	ok     bool
+}
+
+func coneOf(n *node) nodeCone {
+	a, b := n.prev.Sub(n.p), n.next.Sub(n.p)
+	la, lb := a.Norm(), b.Norm()
+	if !n.taut || la == 0 || lb == 0 {
+		return nodeCone{}
+	}
+	return nodeCone{p: n.p, u1: a.Mul(1 / la), u2: b.Mul(1 / lb), ok: true}
+}
+
+// outsideCone reports whether no point of the ring's disc can see the
+// cone's node as tangent: the disc lies strictly on one side of each line
+// of the cone, on opposite sides' signs (Orient(q, n, prev) =
+// sign(u1 × (q−n)) and likewise for next), so tangent(q, n) fails for
+// every node q of the ring.
+func (rg *tangentRing) outsideCone(c *nodeCone) bool {
+	if !c.ok {
+		return false
+	}
+	w := rg.center.Sub(c.p)
+	d1, d2 := c.u1.Cross(w), c.u2.Cross(w)
+	lim := rg.radius + coneMargin
+	return math.Abs(d1) > lim && math.Abs(d2) > lim && (d1 > 0) != (d2 > 0)
 }
 
 // searchCost is the work charged for finding the ring's tangent nodes from

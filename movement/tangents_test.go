@@ -124,8 +124,9 @@ func TestIndexRingRejects(t *testing.T) {
 }
 
 // TestNbrsOfMatchesScan: on a set of many-vertex circles (indexed rings)
-// and small squares (scanned), every node's candidate list equals the
-// exact scan over all nodes, in order.
+// and small squares (scanned), and on the reference table, every node's
+// candidate list equals the exact scan over all nodes, in order (rings
+// skipped by their disc, rings searched by tangentVerts).
 func TestNbrsOfMatchesScan(t *testing.T) {
 	pieces := []terrain.Piece{
 		wall("a", circlePoly(geom.Pt(10, 10), 3, 200)),
@@ -134,39 +135,60 @@ func TestNbrsOfMatchesScan(t *testing.T) {
 		wall("d", circlePoly(geom.Pt(15, 20), 4, 300)),
 		wall("e", circlePoly(geom.Pt(17, 10.5), 1.5, 64)), // overlaps b's clearance zone
 	}
-	bf, err := terrain.New(terrain.Table{Width: 30, Depth: 30}, pieces, nil)
+	circles, err := terrain.New(terrain.Table{Width: 30, Depth: 30}, pieces, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := buildSet(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+	ref, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
 	}
-	indexed := 0
-	for _, rg := range set.rings {
-		if rg.indexed {
-			indexed++
+	for _, c := range []struct {
+		name    string
+		bf      *terrain.Battlefield
+		indexed int
+	}{{"circles", circles, 3}, {"reference table", ref, 0}} {
+		set, err := buildSet(c.bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if indexed < 3 {
-		t.Fatalf("%d indexed rings, want the circles' (at least 3)", indexed)
-	}
-	for i := range set.nodes {
-		ni := &set.nodes[i]
-		var want []int32
-		for j := range set.nodes {
-			if nj := &set.nodes[j]; j != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
-				want = append(want, int32(j))
+		indexed := 0
+		for _, rg := range set.rings {
+			if rg.indexed {
+				indexed++
 			}
 		}
-		var got []int32
-		nb := set.nbrsOf(int32(i))
-		for k := range nb {
-			got = append(got, nb[k].to)
+		if indexed < c.indexed {
+			t.Fatalf("%s: %d indexed rings, want at least %d", c.name, indexed, c.indexed)
 		}
-		if !slices.Equal(got, want) {
-			t.Fatalf("nbrsOf(%d at %v) = %v, want the scan's %v", i, ni.p, got, want)
+		skipped := 0
+		for i := range set.nodes {
+			ni := &set.nodes[i]
+			cone := coneOf(ni)
+			for r := range set.rings {
+				if set.rings[r].outsideCone(&cone) {
+					skipped++
+				}
+			}
+			var want []int32
+			for j := range set.nodes {
+				if nj := &set.nodes[j]; j != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
+					want = append(want, int32(j))
+				}
+			}
+			var got []int32
+			nb := set.nbrsOf(int32(i))
+			for k := range nb {
+				got = append(got, nb[k].to)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: nbrsOf(%d at %v) = %v, want the scan's %v", c.name, i, ni.p, got, want)
+			}
 		}
+		if skipped == 0 {
+			t.Errorf("%s: no ring was skipped by its disc", c.name)
+		}
+		t.Logf("%s: %d nodes, %d rings, %d indexed, %d ring skips", c.name, len(set.nodes), len(set.rings), indexed, skipped)
 	}
 }
 
