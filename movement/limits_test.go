@@ -251,16 +251,6 @@ func TestDifferentialMazeAlongTheEdge(t *testing.T) {
 	checkAgainstGrid(t, "maze", tb, obs, 0.5, geom.Pt(3, 30), geom.Pt(69, 30), 0.1)
 }
 
-// circlePoly returns a regular n-gon inscribed in the circle.
-func circlePoly(c geom.Point, r float64, n int) geom.Polygon {
-	pts := make([]geom.Point, n)
-	for k := range n {
-		a := 2 * math.Pi * float64(k) / float64(n)
-		pts[k] = c.Add(geom.Pt(r*math.Cos(a), r*math.Sin(a)))
-	}
-	return geom.PolygonFromPoints(pts...)
-}
-
 // circles returns a 4 x 4 array of n-gon circles of radius 5 on a 72 x 48
 // table with 2 in gaps.
 func circles(n int) []geom.Polygon {
