@@ -111,6 +111,11 @@ func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
 // cells returns the number of cells of the span.
 func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
+// cellEntry returns the listing of occluder id with box b in the cells c.
+func cellEntry(b PlanBox, c CellSpan, id int32) CellEntry {
+	return CellEntry{Box: b, ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
+}
+
 // gridMaxListed bounds the total listing of n boxes.
 func gridMaxListed(n int) int { return max(64*n, 1<<16) }
 
@@ -153,11 +158,7 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			c := g.Spans[id]
-			g.Entries[next[k]] = CellEntry{
-				Box: boxes[id], ID: int32(id),
-				I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1),
-			}
+			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id))
 			next[k]++
 		})
 	}
