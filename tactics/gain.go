@@ -150,8 +150,7 @@ func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle,
 				r, err = los.VisibleFraction(mb, m.ID, req.Target, req.Sight)
 			}
 		default:
-			// the value alone: no occluder's share is needed here
-			r.Fraction, err = los.VisibleFractionValueFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
+			r, err = los.VisibleFractionFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
 		}
 		if err != nil || r.Fraction < req.Fraction {
 			return false, err
