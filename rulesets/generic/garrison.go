@@ -85,7 +85,7 @@ func fractionWindow(env *rulesets.Env, q *PairRequest, w pairWindow, opt los.Opt
 	}
 	a.Set("fraction", rulesets.Round(r.Fraction))
 	a.Explanation = fmt.Sprintf("from window %d of wall %s: %s", w.Best.Index, w.Best.Wall, r.Explain())
-	a.Draw(nil, render.TargetFromFraction(r), rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %%", 100*r.Fraction)))
+	a.Draw(nil, render.TargetFromFraction(r), rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
 	return a, nil
 }
 
