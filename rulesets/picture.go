@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sightline/sightline/geom"
@@ -192,4 +193,45 @@ func fractionSamples(bf *terrain.Battlefield, r los.FractionResult) []geom.Vec3 
 		}
 	}
 	return pts
+}
+
+// LinkTree returns the coherency links of a minimum spanning tree over n
+// models (Prim's, by distance): link gives the pair's measured points,
+// distance and whether the game's rule keeps them linked. Each link is
+// labelled with its distance, kept or broken: the links a squad's
+// coherency or formation stands or falls by.
+func LinkTree(n int, link func(i, j int) (a, b geom.Point, d float64, kept bool)) []render.Part {
+	if n < 2 {
+		return nil
+	}
+	in := make([]bool, n)
+	best := make([]float64, n)
+	from := make([]int, n)
+	for i := range best {
+		best[i] = math.Inf(1)
+	}
+	in[0] = true
+	for j := 1; j < n; j++ {
+		_, _, best[j], _ = link(0, j)
+	}
+	var parts []render.Part
+	for k := 1; k < n; k++ {
+		next := -1
+		for j := 0; j < n; j++ {
+			if !in[j] && (next < 0 || best[j] < best[next]) {
+				next = j
+			}
+		}
+		in[next] = true
+		a, b, d, kept := link(from[next], next)
+		parts = append(parts, render.Link{A: a, B: b, OK: kept, Label: fmt.Sprintf("%.2f in", d)})
+		for j := 0; j < n; j++ {
+			if !in[j] {
+				if _, _, dj, _ := link(next, j); dj < best[j] {
+					best[j], from[j] = dj, next
+				}
+			}
+		}
+	}
+	return parts
 }
