@@ -144,6 +144,11 @@ func DistPointEllipse(p Point, e Ellipse) (float64, Point) {
 		}
 	}
 	d := math.Hypot(y0-x0, y1-x1)
+	if d == 0 {
+		// On the boundary to the last bit in the ellipse's frame: p is its
+		// own nearest point (the frame's round trip could move it).
+		return 0, p
+	}
 	if swap {
 		x0, x1 = x1, x0
 	}

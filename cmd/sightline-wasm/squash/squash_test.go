@@ -80,3 +80,14 @@ func TestLEB(t *testing.T) {
 		}
 	}
 }
+
+// TestSquashHugeCount: a data count of about 10^8 in a seven-byte section is
+// refused before anything is allocated for it (found by FuzzSquash: the
+// fuzzing worker ran out of memory).
+func TestSquashHugeCount(t *testing.T) {
+	in := []byte("\x00asm\x01\x00\x00\x00\v\a\x91\x91\x910\x91\x910")
+	_, _, _, err := Squash(in, 14)
+	if err == nil || !strings.Contains(err.Error(), "data count") {
+		t.Fatalf("Squash error = %v, want one naming the data count", err)
+	}
+}
