@@ -215,7 +215,8 @@ func answerMelee(env *rulesets.Env, q *meleeRequest) (rulesets.Result, error) {
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "strikers", Value: r.Strikers}, rulesets.Field{Name: "out", Value: r.Out})
 	for _, s := range r.Strikers {
-		res.Draw([]string{s.ID, s.Enemy}, measure(env.Battlefield, s.ID, s.Enemy, fmt.Sprintf("strikes (%g in across, %g in up)", meleeHorizontal, meleeVertical), true)...)
+		res.Draw([]string{s.ID, s.Enemy}, measure(env.Battlefield, s.ID, s.Enemy,
+			fmt.Sprintf("strikes: %.2f in across (at most %g), %.2f in up (at most %g)", s.Horizontal, meleeHorizontal, s.Vertical, meleeVertical), true)...)
 	}
 	return res, nil
 }
@@ -325,7 +326,7 @@ func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) 
 		if c, ok := unitCentre(env.Battlefield, q.Unit); ok {
 			if t, ok := env.Battlefield.Model(q.Transport); ok {
 				res.Draw(append(unitIDs(env.Battlefield, q.Unit), q.Transport), render.Link{A: c, B: t.Position, OK: v.Legal, Kind: render.LinkMeasure,
-					Label: fmt.Sprintf("%s %.2f in: %s", a, t.Position.Sub(c).Norm(), rulesets.VerdictLabel(v))})
+					Label: a + " to " + q.Transport + ": " + rulesets.VerdictLabel(v)})
 			}
 		}
 	}
@@ -366,7 +367,8 @@ func answerCaster(env *rulesets.Env, q *casterRequest) (rulesets.Result, error) 
 	v, err := CheckCaster(env.Battlefield, q.Model, q.Caster, options(env))
 	res, err := verdict(env, v, err)
 	if err == nil {
-		res.Draw([]string{q.Model, q.Caster}, measure(env.Battlefield, q.Model, q.Caster, fmt.Sprintf("at most %g in: %s", casterReach, rulesets.VerdictLabel(v)), v.Legal)...)
+		res.Draw([]string{q.Model, q.Caster}, measure(env.Battlefield, q.Model, q.Caster,
+			fmt.Sprintf("%s (at most %g in): %s", measured(v, "distance"), casterReach, rulesets.VerdictLabel(v)), v.Legal)...)
 	}
 	return res, err
 }

@@ -40,15 +40,27 @@ func unitCentre(bf *terrain.Battlefield, name string) (geom.Point, bool) {
 	return c.Mul(1 / float64(len(u.Models))), true
 }
 
-// measure is a measured distance between two models, kept when ok.
+// measure joins two models by the distance a check measured (between
+// the points the game's rule measures, which may be their bases' edges),
+// captioned text, kept when ok.
 func measure(bf *terrain.Battlefield, a, b, text string, ok bool) []render.Part {
 	ma, oka := bf.Model(a)
 	mb, okb := bf.Model(b)
 	if !oka || !okb {
 		return nil
 	}
-	return []render.Part{render.Link{A: ma.Position, B: mb.Position, OK: ok, Kind: render.LinkMeasure,
-		Label: fmt.Sprintf("%.2f in: %s", mb.Position.Sub(ma.Position).Norm(), text)}}
+	return []render.Part{render.Link{A: ma.Position, B: mb.Position, OK: ok, Kind: render.LinkMeasure, Label: text}}
+}
+
+// measured is the verdict's measure name in inches, e.g. "11.72 in", or
+// "" when it has none.
+func measured(v *rulesets.Verdict, name string) string {
+	for _, m := range v.Measures {
+		if m.Name == name {
+			return fmt.Sprintf("%.2f in", m.Value)
+		}
+	}
+	return ""
 }
 
 // pathParts draws each model's path (sorted by id), dashed when the
