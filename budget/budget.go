@@ -15,9 +15,10 @@ var ErrExceeded = errors.New("work budget exceeded")
 // which then share it). The nil *Budget is unlimited and never stops. A
 // Budget is safe for concurrent use.
 type Budget struct {
-	ctx   context.Context
-	limit int64
-	used  atomic.Int64
+	ctx    context.Context
+	limit  int64
+	used   atomic.Int64
+	parent *Budget // also charged; its limit and context also stop this one
 }
 
 // New returns a Budget of limit operations (0: no operation limit) that
@@ -35,6 +36,17 @@ func New(ctx context.Context, limit int64) *Budget {
 // Ops returns a Budget of limit operations with no context.
 func Ops(limit int64) *Budget {
 	return New(context.Background(), limit)
+}
+
+// Within returns a Budget of limit operations (0: none of its own) whose
+// work is also charged to parent, and which stops when parent does (its
+// limit, its context): a part of a query with a cap of its own (a search's
+// default allowance) that still counts against the whole query's budget.
+// Within(nil, limit) is Ops(limit).
+func Within(parent *Budget, limit int64) *Budget {
+	b := Ops(limit)
+	b.parent = parent
+	return b
 }
 
 // ctxEvery is how many operations pass between two looks at the context:
@@ -58,7 +70,7 @@ func (b *Budget) Spend(n int64) error {
 			return &Error{Limit: b.limit, Used: u, Cause: err}
 		}
 	}
-	return nil
+	return b.parent.Spend(n)
 }
 
 // Err reports, without charging anything, whether the budget is spent or
@@ -76,7 +88,7 @@ func (b *Budget) Err() error {
 			return &Error{Limit: b.limit, Used: u, Cause: err}
 		}
 	}
-	return nil
+	return b.parent.Err()
 }
 
 // Used returns the operations charged so far.

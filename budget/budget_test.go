@@ -80,3 +80,46 @@ func TestCounterOwnLimit(t *testing.T) {
 		t.Errorf("stopped after %d adds with %v, want %d and limit %d", n, err, 2*Every, Every)
 	}
 }
+
+// TestWithin: a part's own limit stops it without spending the parent's,
+// the parent's limit or context stops the part, and the part's work is
+// charged to the parent.
+func TestWithin(t *testing.T) {
+	parent := Ops(100)
+	part := Within(parent, 30)
+	if err := part.Spend(30); err != nil {
+		t.Fatalf("Spend(30) of 30 = %v, want nil", err)
+	}
+	if parent.Used() != 30 {
+		t.Errorf("parent used %d after the part spent 30, want 30", parent.Used())
+	}
+	var be *Error
+	if err := part.Spend(1); !errors.As(err, &be) || be.Limit != 30 || parent.Err() != nil {
+		t.Errorf("part past its limit: %v (%#v), parent Err %v; want the part's Error of limit 30 and the parent intact", err, be, parent.Err())
+	}
+
+	second := Within(parent, 0)
+	if err := second.Spend(70); err != nil {
+		t.Fatalf("Spend(70) within the parent's 70 left = %v, want nil", err)
+	}
+	if err := second.Spend(1); !errors.As(err, &be) || be.Limit != 100 || be.Used != 101 {
+		t.Errorf("part past the parent's limit: %v (%#v), want the parent's Error: limit 100, used 101", err, be)
+	}
+	if second.Err() == nil {
+		t.Error("Err() = nil once the parent is spent")
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	third := Within(New(ctx, 0), 2*ctxEvery)
+	if err := third.Err(); !errors.Is(err, context.Canceled) || !errors.Is(err, ErrExceeded) {
+		t.Errorf("Err() under a cancelled parent = %v, want ErrExceeded and context.Canceled", err)
+	}
+	if err := third.Spend(ctxEvery); !errors.Is(err, context.Canceled) {
+		t.Errorf("Spend under a cancelled parent = %v, want context.Canceled", err)
+	}
+
+	if err := Within(nil, 5).Spend(6); !errors.As(err, &be) || be.Limit != 5 {
+		t.Errorf("Within(nil, 5).Spend(6) = %v, want the limit-5 Error", err)
+	}
+}

@@ -10,7 +10,10 @@
 // valid scenario of some ruleset into another valid one, so nearly every
 // input reaches the queries, and it checks properties across answers
 // (determinism, JSON round trip, mutual sight, rigid motion, monotonicity
-// in occluders and in the move allowance).
+// in occluders and in the move allowance). Its starting scenarios are the
+// games' test files and examples, the file of every generic kind under
+// each game, and testdata/bases (a query of each kind the others lack):
+// every kind of every game has one (TestGeneratorReachesQueries).
 //
 // Run one with: go test ./fuzz -run '^$' -fuzz FuzzGenerated -fuzztime 30s
 // Every target of the module for a given time each: fuzz/long.sh 10m

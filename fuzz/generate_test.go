@@ -23,10 +23,13 @@ var (
 )
 
 // loadBases returns the generator's starting scenarios: every game's own
-// test scenarios and example (its own query kinds with its options) and the file of
-// every generic kind under every registered game (with that game's
-// options), so that the queries cover every kind of every ruleset the
-// repository has a valid example of.
+// test scenarios and example (its own query kinds with its options), the
+// file of every generic kind under every registered game (with that
+// game's options), and the files of testdata/bases (one per game, a query
+// of each kind the others lack), so that the queries cover every kind of
+// every ruleset (TestGeneratorReachesQueries fails on a kind with none).
+// New bases go last: a committed seed's first bytes pick its base by
+// index.
 func loadBases() []base {
 	basesOnce.Do(func() {
 		files, _ := filepath.Glob("../rulesets/*/testdata/*.json")
@@ -58,6 +61,12 @@ func loadBases() []base {
 				}
 			}
 			bases = append(bases, base{"every-kind/" + rs, doc})
+		}
+		more, _ := filepath.Glob("testdata/bases/*.json")
+		for _, name := range more {
+			if doc := readDoc(name); doc != nil {
+				bases = append(bases, base{name, doc})
+			}
 		}
 	})
 	return bases
@@ -125,11 +134,12 @@ type generated struct {
 	nMoved int
 }
 
-// generate turns data into a valid scenario (the first two bytes pick the
-// base, so a seed replays its finding only while the base list is
-// unchanged: a committed seed names the base it needs in its file name): a base chosen by the first
-// bytes, some of its models moved or turned, up to three terrain pieces
-// added, and up to four of its queries kept. A recipe the decoder rejects
+// generate turns data into a valid scenario: the first two bytes pick the
+// base (their value modulo the number of bases, so a committed seed has
+// them rewritten to its base's index, which stays put as bases are
+// appended, see loadBases); then some of its models are moved or turned,
+// up to three terrain pieces added, and up to four of its queries kept.
+// A recipe the decoder rejects
 // (a moved model on another, a piece on a garrisoned model) falls back to
 // fewer changes, so nearly every input is answered.
 func generate(data []byte) *generated {

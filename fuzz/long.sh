@@ -7,6 +7,9 @@
 #   fuzz/long.sh 10m                 # every target, ten minutes each
 #   fuzz/long.sh 2m ./movement/...   # one package
 #   PARALLEL=1 fuzz/long.sh 1m       # one worker (shared machines)
+#   MINIMIZE=5s fuzz/long.sh 10m     # time spent shrinking each new input
+#                                    # (go's default 60s; the end-to-end
+#                                    # targets lose most of a run to it)
 #   SHARD=2/4 fuzz/long.sh 10m       # every fourth target, from the second:
 #                                    # four shards run side by side cover all
 #
@@ -22,6 +25,7 @@ pattern=${2:-./...}
 only=${3:-.}
 par=${PARALLEL:-$(nproc)}
 log=${LOG:-fuzz-long.log}
+minimize=${MINIMIZE:-60s}
 shard=${SHARD:-1/1}
 shard_i=${shard%/*}
 shard_n=${shard#*/}
@@ -44,7 +48,7 @@ for pkg in $(go list "$pattern"); do
 		# -fuzztime is a duration here; go1.26 may report "context deadline
 		# exceeded" at the deadline with no failing input (golang/go#75804):
 		# that is not a finding and is told apart below.
-		go test -run '^$' -fuzz "^${target}\$" -fuzztime "$dur" -parallel "$par" "$pkg" >"$out" 2>&1
+		go test -run '^$' -fuzz "^${target}\$" -fuzztime "$dur" -fuzzminimizetime "$minimize" -parallel "$par" "$pkg" >"$out" 2>&1
 		rc=$?
 		# the last progress line: "fuzz: elapsed: 10m0s, execs: 123456 (205/sec), ..."
 		execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | grep -o '[0-9]*' || echo 0)

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/terrain"
@@ -59,8 +60,16 @@ type Options struct {
 	Shot ShotFunc
 	// Workers is the number of goroutines (0: runtime.GOMAXPROCS).
 	Workers int
-	// Budget bounds the observer-cell evaluations (0: DefaultBudget).
+	// Budget is the size limit of one map: the most observer-cell
+	// evaluations (cells × observers) it may need (0: DefaultBudget); a
+	// larger map fails before any work.
 	Budget int
+	// Work, when set, is the caller's budget (a query's, a request's):
+	// charged one operation per observer-cell evaluation (a map costs
+	// cells × observers), a row at a time, and consulted before each row;
+	// once it is spent or its context done Compute fails with ErrBudget
+	// (and budget.ErrExceeded), never a partial map.
+	Work *budget.Budget
 	// Progress, when set, is called with the cells done and the total,
 	// from any goroutine, at most once per row.
 	Progress func(done, total int)
@@ -149,12 +158,12 @@ func Compute(ctx context.Context, bf *terrain.Battlefield, model terrain.Model, 
 	if nx*ny > MaxCells {
 		return nil, fmt.Errorf("resolution %g in gives %d x %d = %d cells, over the limit of %d: %w", res, nx, ny, nx*ny, MaxCells, ErrInput)
 	}
-	budget := opt.Budget
-	if budget == 0 {
-		budget = DefaultBudget
+	size := opt.Budget
+	if size == 0 {
+		size = DefaultBudget
 	}
-	if work := nx * ny * len(observers); work > budget {
-		return nil, fmt.Errorf("%d cells x %d observers = %d evaluations, over the work budget of %d: %w", nx*ny, len(observers), work, budget, ErrBudget)
+	if work := nx * ny * len(observers); work > size {
+		return nil, fmt.Errorf("%d cells x %d observers = %d evaluations, over the work budget of %d: %w", nx*ny, len(observers), work, size, ErrBudget)
 	}
 	base, proto, err := prepare(bf, model)
 	if err != nil {
@@ -229,6 +238,12 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 					})
 					return
 				}
+				if err := spend(opt.Work, m.NX*len(m.Observers)); err != nil {
+					once.Do(func() {
+						firstErr = fmt.Errorf("stopped after %d of %d rows: %w: %w", done.Load(), m.NY, err, ErrBudget)
+					})
+					return
+				}
 				for i := range m.NX {
 					c, err := evalCell(pl, proto, m.Centre(i, j), m.Observers, &opt)
 					if err != nil {
@@ -249,4 +264,14 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 		firstErr = fmt.Errorf("only %d of %d rows done: %w", done.Load(), m.NY, ErrBudget)
 	}
 	return firstErr
+}
+
+// spend reports whether b is spent or its context done, then charges a
+// row's n evaluations (Spend alone looks at the context only every few
+// thousand operations; a row of evaluations is far more work than a look).
+func spend(b *budget.Budget, n int) error {
+	if err := b.Err(); err != nil {
+		return err
+	}
+	return b.Spend(int64(n))
 }

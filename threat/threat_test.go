@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/terrain"
 )
@@ -147,5 +148,34 @@ func TestBadInput(t *testing.T) {
 	cancel()
 	if m, err := Compute(cancelled, bf, model, obs, Options{Resolution: 4}); !errors.Is(err, ErrBudget) || m != nil {
 		t.Errorf("cancelled: Compute = %v, %v; want nil, ErrBudget", m, err)
+	}
+}
+
+// TestWorkBudget: a map charges Options.Work one operation per
+// observer-cell evaluation, cells × observers in all; a budget one short
+// stops it with ErrBudget and budget.ErrExceeded and no map, and a
+// cancelled context in the budget stops it before any row.
+func TestWorkBudget(t *testing.T) {
+	bf, model, obs := refSetup(t, 3)
+	ctx := context.Background()
+	nx, ny := Grid(bf.Table().Width, bf.Table().Depth, 4)
+	want := int64(nx * ny * len(obs))
+	b := budget.Ops(want)
+	if _, err := Compute(ctx, bf, model, obs, Options{Resolution: 4, Work: b}); err != nil {
+		t.Fatalf("a budget of exactly %d evaluations: %v", want, err)
+	}
+	if b.Used() != want {
+		t.Errorf("charged %d operations, want %d cells x %d observers = %d", b.Used(), nx*ny, len(obs), want)
+	}
+	m, err := Compute(ctx, bf, model, obs, Options{Resolution: 4, Work: budget.Ops(want - 1)})
+	if m != nil || !errors.Is(err, ErrBudget) || !errors.Is(err, budget.ErrExceeded) {
+		t.Errorf("a budget of %d: Compute = %v, %v; want nil, ErrBudget and budget.ErrExceeded", want-1, m, err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	done := budget.New(cancelled, 0)
+	m, err = Compute(ctx, bf, model, obs, Options{Resolution: 4, Work: done})
+	if m != nil || !errors.Is(err, ErrBudget) || !errors.Is(err, context.Canceled) || done.Used() != 0 {
+		t.Errorf("cancelled budget: Compute = %v, %v with %d charged; want nil, ErrBudget and context.Canceled, 0 charged", m, err, done.Used())
 	}
 }

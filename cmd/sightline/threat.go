@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/rulesets/generic"
@@ -31,7 +32,8 @@ target, as JSON), how many could legally shoot it. --observers names a
 side, or squads and model ids separated by commas. Writes a heat picture
 (-o OUT.png, layer --layer), or the cells as JSON (--json) or CSV (--csv)
 on standard output. Maps taking over a second show a progress bar on a
-terminal's standard error.`
+terminal's standard error; --timeout stops a map (no partial map) with
+"work budget exceeded".`
 
 // runThreat is "sightline threat FILE --model ID --observers SIDE ...".
 func runThreat(args []string, stdout, stderr io.Writer) int {
@@ -46,6 +48,7 @@ func runThreat(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "the PNG file to write")
 	asJSON := fs.Bool("json", false, "print the map as JSON")
 	asCSV := fs.Bool("csv", false, "print one CSV line per cell")
+	timeout := timeoutFlag(fs)
 	pos, code, ok := c.parse(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -66,7 +69,12 @@ func runThreat(args []string, stdout, stderr io.Writer) int {
 	if f == nil {
 		return code
 	}
-	m, err := threatMap(f, *model, *observers, *res, *rng, *shot, stderr)
+	ctx, cancel := context.Background(), context.CancelFunc(func() {})
+	if *timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+	}
+	defer cancel()
+	m, err := threatMap(budget.New(ctx, 0), f, *model, *observers, *res, *rng, *shot, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sightline threat: %v\n", err)
 		return exitInvalid
@@ -74,8 +82,9 @@ func runThreat(args []string, stdout, stderr io.Writer) int {
 	return writeThreat(f, m, threat.Layer(*layer), *out, *asJSON, *asCSV, stdout, stderr)
 }
 
-// threatMap computes the map the flags ask for.
-func threatMap(f *scenario.File, model, observers string, res, rng float64, shot string, stderr io.Writer) (*threat.Map, error) {
+// threatMap computes the map the flags ask for, its work (the map's and
+// the game's shots') charged to b.
+func threatMap(b *budget.Budget, f *scenario.File, model, observers string, res, rng float64, shot string, stderr io.Writer) (*threat.Map, error) {
 	bf := f.Battlefield()
 	m, ok := bf.Model(model)
 	if !ok {
@@ -95,9 +104,9 @@ func threatMap(f *scenario.File, model, observers string, res, rng float64, shot
 		return nil, err
 	}
 	inch := unitInches(f.Units)
-	opt := threat.Options{Resolution: res * inch, Range: rng * inch, Sight: gopt.Geometry().Sight, RangeMode: gopt.Geometry().Range}
+	opt := threat.Options{Resolution: res * inch, Range: rng * inch, Sight: gopt.Geometry().Sight, RangeMode: gopt.Geometry().Range, Work: b}
 	if shot != "" {
-		env := &rulesets.Env{Battlefield: bf, Options: gopt, Units: f.Units, Kind: "threat", Path: "--shot", Game: g}
+		env := &rulesets.Env{Battlefield: bf, Options: gopt, Units: f.Units, Kind: "threat", Path: "--shot", Game: g, Budget: b}
 		if opt.Shot, err = generic.ThreatShot(env, json.RawMessage(shot), model, obs); err != nil {
 			return nil, err
 		}

@@ -55,6 +55,9 @@ func TestThreatBadInput(t *testing.T) {
 		{[]string{"--model", "hunter", "--observers", "ucm", "--res", "0.01"}, "resolution 0.01"},
 		{[]string{"--model", "hunter", "--observers", "ucm", "--layer", "heat"}, `"heat"`},
 		{[]string{"--model", "hunter", "--observers", "ucm", "--shot", `{"weapon": "Nothing"}`}, "Nothing"},
+		// a deadline already past when the map starts: the map stops at
+		// its first row, no partial map
+		{[]string{"--model", "hunter", "--observers", "ucm", "--timeout", "1ns"}, "deadline exceeded"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"threat", threatFile, "--json"}, tt.args...)

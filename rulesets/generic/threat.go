@@ -179,7 +179,7 @@ func Threat(env *rulesets.Env, q *ThreatRequest) (rulesets.Result, error) {
 	}
 	g := env.Options.Geometry()
 	m, err := threat.Compute(context.Background(), bf, model, obs, threat.Options{
-		Resolution: float64(q.Resolution), Sight: g.Sight, Range: float64(q.Range), RangeMode: g.Range, Shot: shot})
+		Resolution: float64(q.Resolution), Sight: g.Sight, Range: float64(q.Range), RangeMode: g.Range, Shot: shot, Work: env.Budget})
 	if err != nil {
 		field := ""
 		if errors.Is(err, threat.ErrInput) && q.Resolution != 0 {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/sightline/sightline/budget"
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/rulesets"
@@ -58,6 +59,16 @@ func CheckCharge(bf *terrain.Battlefield, unit, target string, paths map[string]
 // moves at most 3 in and ends in base contact with a charger or as close
 // as possible. Defenders without a path are answered, not checked.
 func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths, defenders map[string][]geom.Point, opt Options) (*rulesets.Verdict, ChargeResult, error) {
+	return CheckChargeWithin(bf, unit, target, paths, defenders, opt, nil)
+}
+
+// CheckChargeWithin is CheckChargeAndFollowUp with the searches for the
+// closest end positions charged to b (nil: no budget of the caller's):
+// each search keeps movement's default allowance of
+// movement.DefaultRouteWork operations and also spends b, and once b is
+// spent or its context done the check fails with an error wrapping
+// budget.ErrExceeded (never a verdict from a cut-short search).
+func CheckChargeWithin(bf *terrain.Battlefield, unit, target string, paths, defenders map[string][]geom.Point, opt Options, b *budget.Budget) (*rulesets.Verdict, ChargeResult, error) {
 	u, err := findUnit(bf, "unit", unit)
 	if err != nil {
 		return nil, ChargeResult{}, err
@@ -104,7 +115,7 @@ func CheckChargeAndFollowUp(bf *terrain.Battlefield, unit, target string, paths,
 		return nil, ChargeResult{}, err
 	}
 	res.MoveResult = mr
-	if err := contact(bf, v, &res, u, t, allow, opt); err != nil {
+	if err := contact(bf, v, &res, u, t, allow, opt, b); err != nil {
 		return nil, ChargeResult{}, err
 	}
 	if len(defenders) > 0 {
@@ -157,7 +168,7 @@ func followUp(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u
 }
 
 // contact applies GF-08 to the chargers' end positions.
-func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u, t unitRef, allow float64, opt Options) error {
+func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u, t unitRef, allow float64, opt Options, b *budget.Budget) error {
 	res.InContact, res.Closest = []string{}, []Closest{}
 	ends := map[string]movement.Footprint{}
 	for _, m := range u.Models {
@@ -170,12 +181,12 @@ func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u,
 			res.InContact = append(res.InContact, m.ID)
 			continue
 		}
-		budget := allow
+		move := allow
 		if slices.Contains(res.Capped, m.ID) {
-			budget = math.Min(allow, difficultCap)
+			move = math.Min(allow, difficultCap)
 		}
 		obst := obstacles(bf, m.ID, ends)
-		c, err := closest(bf, m, tf, budget, obst, keepOut(bf, u, t, opt), opt)
+		c, err := closest(bf, m, tf, move, obst, keepOut(bf, u, t, opt), opt, b)
 		if err != nil {
 			return err
 		}
@@ -208,7 +219,7 @@ func contact(bf *terrain.Battlefield, v *rulesets.Verdict, res *ChargeResult, u,
 			res.Defenders = append(res.Defenders, Closest{ID: m.ID, At: rulesets.Point2(m.Position), Toward: l.To, Contact: true, Possible: true})
 			continue
 		}
-		c, err := closest(bf, m, cf, defenderMove, obstacles(bf, m.ID, ends), keepOut(bf, t, u, opt), opt)
+		c, err := closest(bf, m, cf, defenderMove, obstacles(bf, m.ID, ends), keepOut(bf, t, u, opt), opt, b)
 		if err != nil {
 			return err
 		}
@@ -250,8 +261,9 @@ func keepOut(bf *terrain.Battlefield, u, fought unitRef, opt Options) []movement
 }
 
 // closest searches the end position nearest to any of the enemy
-// footprints within budget (the three nearest enemies are searched).
-func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footprint, budget float64, obst, keep []movement.Footprint, opt Options) (Closest, error) {
+// footprints within move inches (the three nearest enemies are
+// searched), each search charged to work.
+func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footprint, move float64, obst, keep []movement.Footprint, opt Options, work *budget.Budget) (Closest, error) {
 	me := movement.FootprintOf(m)
 	idx := make([]int, len(enemy))
 	for i := range idx {
@@ -271,12 +283,12 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 	// around difficult terrain, or at most 6 in through it. Both are
 	// searched when the cap bites.
 	type pass struct {
-		budget float64
-		route  movement.RouteOptions
+		move  float64
+		route movement.RouteOptions
 	}
-	passes := []pass{{budget, movement.RouteOptions{IgnoreModels: true, Profile: &prof}}}
-	if prof.DifficultCap > 0 && budget > difficultCap {
-		passes = []pass{{budget, movement.RouteOptions{IgnoreModels: true, Profile: &prof, AvoidDifficult: true}},
+	passes := []pass{{move, movement.RouteOptions{IgnoreModels: true, Profile: &prof}}}
+	if prof.DifficultCap > 0 && move > difficultCap {
+		passes = []pass{{move, movement.RouteOptions{IgnoreModels: true, Profile: &prof, AvoidDifficult: true}},
 			{difficultCap, movement.RouteOptions{IgnoreModels: true, Profile: &prof}}}
 	}
 	for _, j := range idx[:min(3, len(idx))] {
@@ -287,7 +299,14 @@ func closest(bf *terrain.Battlefield, m *terrain.Model, enemy []movement.Footpri
 			}
 		}
 		for _, ps := range passes {
-			a, err := movement.ClosestApproach(bf, m.ID, enemy[j], movement.ApproachOptions{Budget: ps.budget, Obstacles: ob, KeepOut: keep,
+			// a spent budget or a done context stops before the search
+			// (movement charges its routes in batches)
+			if err := work.Err(); err != nil {
+				return best, fmt.Errorf("closest position of %s: %w", m.ID, err)
+			}
+			// movement's default allowance per search, within the query's
+			ps.route.Budget = budget.Within(work, movement.DefaultRouteWork)
+			a, err := movement.ClosestApproach(bf, m.ID, enemy[j], movement.ApproachOptions{Budget: ps.move, Obstacles: ob, KeepOut: keep,
 				KeepOutGap: exclusion, Tolerance: float64(opt.ApproachTolerance), Route: ps.route})
 			if err != nil {
 				return best, fmt.Errorf("closest position of %s: %w", m.ID, err)

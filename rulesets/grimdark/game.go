@@ -182,7 +182,7 @@ type chargeRequest struct {
 }
 
 func answerCharge(env *rulesets.Env, q *chargeRequest) (rulesets.Result, error) {
-	v, r, err := CheckChargeAndFollowUp(env.Battlefield, q.Unit, q.Target, q.Paths, q.Defenders, options(env))
+	v, r, err := CheckChargeWithin(env.Battlefield, q.Unit, q.Target, q.Paths, q.Defenders, options(env), env.Budget)
 	if err != nil {
 		return rulesets.Result{}, fail(env, err)
 	}
