@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -93,6 +94,13 @@ func TestGameVerdictPictures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("draws every game's files")
 	}
+	if raceEnabled() {
+		// Some 400 sheets, drawn one after another: under the race
+		// detector they take most of the default 10 minute timeout on a
+		// loaded machine, and find no race. .ci/run runs this test
+		// without -race.
+		t.Skip("draws every game's files: run without -race")
+	}
 	checked := map[string]int{}
 	for _, pf := range pictureFiles(t) {
 		path, f := pf.name, pf.f
@@ -157,6 +165,20 @@ func TestGameVerdictPictures(t *testing.T) {
 			}
 		}
 	}
+}
+
+// raceEnabled reports whether the test binary was built with -race.
+func raceEnabled() bool {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, st := range bi.Settings {
+		if st.Key == "-race" {
+			return st.Value == "true"
+		}
+	}
+	return false
 }
 
 func colourAlong(img image.Image, l render.Layout, a, b geom.Point, want color.NRGBA) bool {
