@@ -18,7 +18,8 @@ import (
 // header for the wrong method and 404 for unknown paths.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /{$}", s.servePage)
+	mux.HandleFunc("GET /wasm/{version}/{file...}", s.serveWasm)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(webFS)))
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /v1/scenario", s.getScenario)

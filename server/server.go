@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -47,6 +48,11 @@ type Config struct {
 	// ShutdownGrace is how long Serve lets in-flight requests finish after
 	// its context is cancelled (0: DefaultShutdownGrace).
 	ShutdownGrace time.Duration
+	// Wasm holds the page's in-browser engine, as server/build-wasm.sh
+	// writes it: index.mjs, dist/wasm_exec.js and dist/sightline.wasm.gz.
+	// nil means the files embedded from server/wasm; a directory without
+	// them (a fresh checkout) serves a page that asks the server.
+	Wasm fs.FS
 }
 
 // Server is the HTTP service. It is safe for concurrent use and holds no
@@ -57,6 +63,8 @@ type Server struct {
 	scenario []byte
 	schema   []byte
 	renders  chan struct{}
+	wasm     *wasmBuild // nil: the page answers through /v1/look
+	page     []byte     // index.html with the wasm loader's URL
 	handler  http.Handler
 }
 
@@ -92,6 +100,20 @@ func New(cfg Config) (*Server, error) {
 	}
 	if _, err := scenario.DecodeBytes(s.scenario); err != nil {
 		return nil, fmt.Errorf("server: scenario: %w", err)
+	}
+	if cfg.Wasm == nil {
+		cfg.Wasm = embeddedWasm
+	}
+	var err error
+	if s.wasm, err = loadWasm(cfg.Wasm); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	index, err := fs.ReadFile(webFS, "index.html")
+	if err == nil {
+		s.page, err = pageHTML(index, s.wasm)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.handler = s.wrap(s.routes())
 	return s, nil

@@ -9,16 +9,12 @@ import (
 //go:embed web
 var webFiles embed.FS
 
-// webFS is the page's files: index.html, app.js, style.css.
+// webFS is the page's files: index.html, its scripts and its style.
 var webFS, _ = fs.Sub(webFiles, "web")
 
-// page serves the interactive table.
-func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	b, err := fs.ReadFile(webFS, "index.html")
-	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, err)
-		return
-	}
+// servePage serves the interactive table: index.html naming the
+// WebAssembly build's loader when there is one.
+func (s *Server) servePage(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
-	writeRaw(w, "text/html; charset=utf-8", b)
+	writeRaw(w, "text/html; charset=utf-8", s.page)
 }

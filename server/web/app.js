@@ -1,17 +1,22 @@
 // app.js: the interactive table. State is the scenario document as the
-// user edits it; every change posts it whole to /v1/look (the server keeps
-// nothing), and the answer is drawn. One request is in flight at a time;
-// the newest position is sent when it returns.
+// user edits it; every change is answered and drawn. With the server's
+// WebAssembly build loaded (engine.js) the page answers it itself, at once;
+// without it, it posts the document whole to /v1/look (the server keeps
+// nothing): one request is in flight at a time, and the newest position is
+// sent when it returns. Both give the same answer.
 import { drawTable, drawLook, placeModel } from './draw.js';
 import { fragment, readFragment, unpack } from './share.js';
+import { loadEngine } from './engine.js';
 
 const $ = id => document.getElementById(id);
 const state = {
   doc: null, plan: null, layers: null, shooter: '', target: '', moved: '',
   look: null, lookError: '', goodText: '', failedText: '', inflight: false, pending: false, dragging: null, pick: 'shooter',
+  engine: null, engineNote: '', local: false, opened: 0, eventTime: null,
 };
-// Timings of every answered update, read by the browser test.
-const stats = window.sightlineStats = { updates: [], errors: 0, ready: false, state };
+// Timings of every answered update, read by the browser test; engine is
+// 'loading', then 'wasm' (answered in the page) or 'server'.
+const stats = window.sightlineStats = { updates: [], errors: 0, ready: false, engine: 'loading', state };
 
 async function post(path, text) {
   const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
@@ -42,8 +47,57 @@ async function load(text, shooter, target) {
     : shot && shot.target !== state.shooter ? shot.target : ids.find(i => i !== state.shooter);
   state.moved = state.shooter;
   fillPickers();
+  openLocal(text, doc);
   await look();
   stats.ready = true;
+}
+
+// openLocal opens the document in the WebAssembly engine, when there is
+// one; a document it cannot open (a game it was built without) is
+// answered by the server.
+function openLocal(text, doc) {
+  if (!state.engine) return;
+  state.opened++;
+  try {
+    state.engine.open(text, doc);
+    state.local = true;
+    $('engine').textContent = state.engineNote;
+  } catch (err) {
+    state.local = false;
+    $('engine').textContent = `Answers from the server: the WebAssembly build cannot open this table (${err.message}).`;
+  }
+  stats.engine = state.local ? 'wasm' : 'server';
+  if (state.local) warmUp();
+}
+
+// warmUp runs warmUpLooks looks in idle time after a table opens (see
+// Engine.warmUp), stopping when the user drags, the answer is an error or
+// another table opens. stats.warm says 'running', 'done' or 'stopped'.
+const warmUpLooks = 8;
+function warmUp() {
+  const opened = state.opened;
+  let left = warmUpLooks;
+  stats.warm = 'running';
+  const step = () => {
+    if (state.opened !== opened) return; // the next table's warm-up runs
+    if (!state.local || state.dragging || state.lookError) { stats.warm = 'stopped'; return; }
+    try {
+      state.engine.warmUp(state.doc, state.shooter, state.target, state.moved, left % 2 ? 0.05 : -0.05);
+    } catch { /* a nudge the table refuses: the next is the other way */ }
+    if (--left > 0) requestIdleCallback(step);
+    else stats.warm = 'done';
+  };
+  requestIdleCallback(step);
+}
+
+// startEngine loads the WebAssembly build beside the first table; once it
+// is there, the table is answered in the page.
+async function startEngine() {
+  const { engine, note } = await loadEngine();
+  Object.assign(state, { engine, engineNote: note });
+  $('engine').textContent = note;
+  if (!engine) stats.engine = 'server';
+  else if (state.doc) openLocal(state.goodText, JSON.parse(state.goodText));
 }
 
 function fillPickers() {
@@ -54,38 +108,79 @@ function fillPickers() {
   $('target').value = state.target;
 }
 
-// look asks /v1/look for the current document; a call while one is in
-// flight is remembered and sent when the first returns.
+// look answers the current document: in the page when the WebAssembly
+// engine holds it, else from /v1/look, where a call while one is in flight
+// is remembered and sent when the first returns.
 async function look() {
+  if (state.local) {
+    lookLocal();
+    if (canRevert()) await revert();
+    return;
+  }
   if (state.inflight) { state.pending = true; return; }
   state.inflight = true;
-  const t0 = performance.now();
+  const t0 = takeEventTime();
   const text = JSON.stringify(state.doc);
   const q = new URLSearchParams({ shooter: state.shooter, target: state.target, moved: state.moved });
   try {
+    const sent = performance.now();
     const body = await (await post('/v1/look?' + q, text)).json();
-    const fetchMs = performance.now() - t0;
-    Object.assign(state, { look: body, lookError: '', goodText: text });
-    showLook();
-    const ms = performance.now() - t0;
-    const u = { ms, fetchMs, serverMs: body.micros / 1000, dragging: !!state.dragging, frameMs: null };
-    stats.updates.push(u);
-    // frameMs: until the frame that shows the answer starts.
-    requestAnimationFrame(() => { u.frameMs = performance.now() - t0; });
-    setStatus(`updated in ${ms.toFixed(1)} ms (server ${(body.micros / 1000).toFixed(1)} ms)`);
-    scheduleFragment();
+    answered(body, text, t0, { engine: 'server', fetchMs: performance.now() - sent });
   } catch (err) {
-    stats.errors++;
-    state.lookError = err.message;
-    state.failedText = text;
-    setStatus(err.message, true);
-    $('verdict').dataset.visible = '';
-    drawLook(state.layers, state.plan, state.look, true);
+    failed(err, text);
   } finally {
     state.inflight = false;
   }
   if (state.pending) { state.pending = false; await look(); }
   else if (canRevert()) await revert();
+}
+
+// lookLocal answers the current document with the WebAssembly engine.
+function lookLocal() {
+  const t0 = takeEventTime();
+  const text = JSON.stringify(state.doc);
+  try {
+    answered(state.engine.look(state.doc, state.shooter, state.target, state.moved), text, t0, { engine: 'wasm' });
+  } catch (err) {
+    failed(err, text);
+  }
+}
+
+// takeEventTime is the time of the pointer or wheel event whose position
+// is about to be answered (now, for other changes).
+function takeEventTime() {
+  state.lookStart = performance.now();
+  const t = state.eventTime ?? state.lookStart;
+  state.eventTime = null;
+  return t;
+}
+
+// answered shows a look answer for document text and records its timings
+// from t0, the event that asked for it.
+function answered(body, text, t0, u) {
+  const got = performance.now();
+  Object.assign(state, { look: body, lookError: '', goodText: text });
+  showLook();
+  const now = performance.now(), ms = now - t0, computeMs = body.micros / 1000;
+  // waitMs: from the event to its handler (the browser's input queue);
+  // drawMs: showing the answer.
+  Object.assign(u, { ms, computeMs, waitMs: state.lookStart - t0, drawMs: now - got, dragging: !!state.dragging, frameMs: null });
+  stats.updates.push(u);
+  // frameMs: until the frame that shows the answer starts.
+  requestAnimationFrame(() => { u.frameMs = performance.now() - t0; });
+  const where = u.engine === 'wasm' ? 'in the browser' : 'server';
+  setStatus(`updated in ${ms.toFixed(1)} ms (${where} ${computeMs.toFixed(1)} ms)`);
+  scheduleFragment();
+}
+
+// failed shows why document text could not be answered.
+function failed(err, text) {
+  stats.errors++;
+  state.lookError = err.message;
+  state.failedText = text;
+  setStatus(err.message, true);
+  $('verdict').dataset.visible = '';
+  drawLook(state.layers, state.plan, state.look, true);
 }
 
 // canRevert reports whether the last answer was an error about an edit
@@ -144,9 +239,13 @@ function showShot(look) {
   $('no-shot').textContent = shot ? '' : `No shot verdict: ${look.noShot}`;
 }
 
+// scheduleFragment writes the table into the address 200 ms after the last
+// answer; not while dragging (compressing the table each time a drag
+// pauses costs the main thread), but when the model is dropped.
 let fragmentTimer = 0;
 function scheduleFragment() {
   clearTimeout(fragmentTimer);
+  if (state.dragging) return;
   fragmentTimer = setTimeout(async () => {
     const hash = await fragment(state.goodText, state.shooter, state.target);
     history.replaceState(null, '', hash);
@@ -155,7 +254,7 @@ function scheduleFragment() {
 
 // moveModel puts model id at (x, y) inches facing deg, in the drawing and
 // in the document (in the file's units; figures move and turn with it).
-function moveModel(id, x, y, deg) {
+function moveModel(id, x, y, deg, eventTime = null) {
   const m = state.plan.models.find(m => m.id === id);
   const d = state.doc.models.find(m => m.id === id);
   const k = state.plan.unitsPerInch, r4 = v => Math.round(v * 1e4) / 1e4;
@@ -170,6 +269,7 @@ function moveModel(id, x, y, deg) {
   placeModel(m, state.layers.D);
   drawLook(state.layers, state.plan, state.look, true);
   state.moved = id;
+  state.eventTime = eventTime;
   look();
 }
 
@@ -196,8 +296,8 @@ function onPointerMove(ev) {
   d.moved = true;
   d.m.el.classList.add('dragging');
   const [x, y] = tablePoint(ev);
-  if (d.turn) moveModel(d.m.id, d.m.position[0], d.m.position[1], Math.atan2(y - d.m.position[1], x - d.m.position[0]) * 180 / Math.PI);
-  else moveModel(d.m.id, x + d.dx, y + d.dy, d.m.facing);
+  if (d.turn) moveModel(d.m.id, d.m.position[0], d.m.position[1], Math.atan2(y - d.m.position[1], x - d.m.position[0]) * 180 / Math.PI, ev.timeStamp);
+  else moveModel(d.m.id, x + d.dx, y + d.dy, d.m.facing, ev.timeStamp);
 }
 
 async function onPointerUp() {
@@ -206,6 +306,7 @@ async function onPointerUp() {
   state.dragging = null;
   d.m.el.classList.remove('dragging');
   if (!d.moved) { pickModel(d.m.id); return; }
+  scheduleFragment();
   if (!state.inflight && canRevert()) await revert();
 }
 
@@ -230,7 +331,7 @@ function onWheel(ev) {
   ev.preventDefault();
   const m = state.plan.models.find(m => m.id === g.dataset.model);
   const step = (ev.shiftKey ? 1 : 5) * (ev.deltaY > 0 ? -1 : 1);
-  moveModel(m.id, m.position[0], m.position[1], m.facing + step);
+  moveModel(m.id, m.position[0], m.position[1], m.facing + step, ev.timeStamp);
 }
 
 async function showProfile() {
@@ -299,4 +400,5 @@ function wire() {
 }
 
 wire();
+startEngine();
 start();
