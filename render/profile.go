@@ -212,6 +212,10 @@ func newProfileScene(bf *terrain.Battlefield, s Sightline, opt Options, judge bo
 		}
 	}
 	zmax = math.Ceil(zmax + 1)
+	if zmax > MaxProfileLength {
+		return nil, fmt.Errorf("%w: Sightline.From.Z = %v, Sightline.To.Z = %v: the profile would be %v in high, more than MaxProfileLength = %d in",
+			ErrInput, s.From.Z, s.To.Z, zmax, MaxProfileLength)
+	}
 	if zmax*ppi < profileMinPlot {
 		zmax = math.Ceil(profileMinPlot / ppi)
 	}

@@ -355,6 +355,16 @@ func TestErrors(t *testing.T) {
 			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 1), geom.V3(600, 800.01, 1), Options{PxPerInch: 2})
 			return err
 		}, ErrInput, "MaxProfileLength = 1000 in"},
+		// An eye at 999 in: ZMax = ceil(999 + 1) = 1000, accepted; at 999.5
+		// ZMax is 1001.
+		{"highest profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 999), geom.V3(10, 0, 1), Options{PxPerInch: 2})
+			return err
+		}, nil, ""},
+		{"too high profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 999.5), geom.V3(10, 0, 1), Options{PxPerInch: 2})
+			return err
+		}, ErrInput, "Sightline.From.Z = 999.5, Sightline.To.Z = 1: the profile would be 1001 in high, more than MaxProfileLength = 1000 in"},
 		{"nil part", func() error { _, err := Sheet(bf, Options{}, nil); return err }, ErrInput, "part 0"},
 		{"nil image", func() error { return WritePNG(&bytes.Buffer{}, nil) }, ErrInput, "nil image"},
 	}
