@@ -3,7 +3,6 @@ package movement
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -39,16 +38,19 @@ type FieldOptions struct {
 //
 // A CostField is not safe for concurrent use (CostTo keeps scratch).
 type CostField struct {
-	q        query
-	from     geom.Point
-	budget   float64
-	chord    float64
-	verts    []fieldVert
-	work     int
-	maxWork  int
-	lb       []float64 // CostTo scratch
-	tried    []bool
-	spacingH float64
+	q         query
+	from      geom.Point
+	budget    float64
+	chord     float64
+	verts     []fieldVert
+	work      int
+	maxWork   int
+	cands     candHeap // CostTo scratch
+	hint      []int32  // per vertex: the obstacle that last blocked its last leg, or -1
+	byG       []int32  // vertex indices by cost, for LowerBound
+	inner     [][]innerDisc
+	innerDone []bool
+	spacingH  float64
 }
 
 // fieldVert is one reached vertex of the tree.
@@ -131,66 +133,6 @@ func (f *CostField) spend(n int) bool {
 // Blocked reports whether the model cannot stand at p (off the table or
 // too close to an obstacle), naming what is in the way.
 func (f *CostField) Blocked(p geom.Point) (string, bool) { return f.q.pointBlocked(p) }
-
-// LowerBound returns a lower bound on CostTo over the rectangle r: the
-// cheapest vertex plus its distance to r (every last leg is at least that
-// long and costs at least its length).
-func (f *CostField) LowerBound(r geom.Rect) float64 {
-	best := math.Inf(1)
-	for i := range f.verts {
-		v := &f.verts[i]
-		if v.g >= best {
-			continue
-		}
-		dx := math.Max(math.Max(r.X.Lo-v.p.X, v.p.X-r.X.Hi), 0)
-		dy := math.Max(math.Max(r.Y.Lo-v.p.Y, v.p.Y-r.Y.Hi), 0)
-		best = math.Min(best, v.g+math.Sqrt(dx*dx+dy*dy))
-	}
-	return best
-}
-
-// CostTo returns the cost of the shortest legal route from the start to
-// p, the index of its last bend (for Path) and whether p is reachable
-// within the budget. ok is false when p is blocked, beyond the budget or
-// the work limit is reached (see Exhausted).
-func (f *CostField) CostTo(p geom.Point) (cost float64, last int, ok bool) {
-	if _, bad := f.q.pointBlocked(p); bad {
-		return 0, -1, false
-	}
-	n := len(f.verts)
-	f.lb = append(f.lb[:0], make([]float64, n)...)
-	f.tried = append(f.tried[:0], make([]bool, n)...)
-	for i := range f.verts {
-		f.lb[i] = f.verts[i].g + dist(f.verts[i].p, p)
-	}
-	lim := f.budget*(1+1e-12) + 1e-9
-	best, arg := math.Inf(1), -1
-	for {
-		k, kb := -1, math.Min(best, lim+1e-12)
-		for i, b := range f.lb {
-			if !f.tried[i] && b < kb {
-				k, kb = i, b
-			}
-		}
-		if k < 0 {
-			break
-		}
-		f.tried[k] = true
-		if !f.spend(1) {
-			return 0, -1, false
-		}
-		v := &f.verts[k]
-		c := v.g + f.q.cost(v.p, p)
-		if c >= best || c > lim || !f.q.clear(v.p, p) {
-			continue
-		}
-		best, arg = c, k
-	}
-	if arg < 0 {
-		return 0, -1, false
-	}
-	return best, arg, true
-}
 
 // Path returns the route's waypoints from the start to p through the
 // vertex last (from CostTo).

@@ -34,6 +34,10 @@ type hidden struct {
 	req    *BreakRequest
 	opt    los.Options
 	facing func(p geom.Point) s1.Angle
+	// lastSeen is the observer × point pair (observer index times the
+	// number of points plus the point's) of seenQuick's last clear line,
+	// -1 before one.
+	lastSeen int
 }
 
 // observers validates the request's observers and returns them.
@@ -86,7 +90,7 @@ func BreakSight(rt *movement.Router, req BreakRequest) (Answer, error) {
 
 // newHidden prepares the condition of req.
 func newHidden(bf *terrain.Battlefield, m *terrain.Model, obs []*terrain.Model, req *BreakRequest) *hidden {
-	hd := &hidden{bf: bf, m: m, obs: obs, req: req, opt: req.Sight}
+	hd := &hidden{bf: bf, m: m, obs: obs, req: req, opt: req.Sight, lastSeen: -1}
 	hd.facing = func(p geom.Point) s1.Angle {
 		near, d := m.Position, math.Inf(1)
 		for _, o := range obs {
@@ -150,10 +154,18 @@ func (hd *hidden) seenQuick(p geom.Point, f s1.Angle) bool {
 			pts = append(pts, geom.Lift(q, g+h), geom.Lift(q, g))
 		}
 	}
-	for _, o := range hd.obs {
+	// the pair that saw the model last is tried first: neighbouring
+	// points are mostly seen along the same line
+	if k := hd.lastSeen; k >= 0 && k/len(pts) < len(hd.obs) {
+		if o := hd.obs[k/len(pts)]; los.SightSegment(hd.bf, o.EyePoint(), pts[k%len(pts)], hd.opt, o.ID, hd.m.ID).Clear {
+			return true
+		}
+	}
+	for i, o := range hd.obs {
 		eye := o.EyePoint()
-		for _, t := range pts {
-			if los.SightSegment(hd.bf, eye, t, hd.opt, o.ID, hd.m.ID).Clear {
+		for j, t := range pts {
+			if k := i*len(pts) + j; k != hd.lastSeen && los.SightSegment(hd.bf, eye, t, hd.opt, o.ID, hd.m.ID).Clear {
+				hd.lastSeen = k
 				return true
 			}
 		}

@@ -1,7 +1,6 @@
 package tactics
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/golang/geo/s1"
@@ -47,48 +46,49 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	if err := checkFraction(req.Fraction); err != nil {
 		return Answer{}, err
 	}
-	opt := withExclude(req.Sight, m.ID)
 	facing := func(p geom.Point) s1.Angle { return endFacing(req.Facing, m, []geom.Point{p}, t.Position, false) }
-	var cond condition
-	cond.quick = func(p geom.Point) (bool, error) {
-		if req.Indirect && req.Shot != nil {
-			return true, nil
-		}
-		r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, opt)
-		return err == nil && r.Visible, err
-	}
-	if req.Fraction > 0 || req.Shot != nil {
-		cond.exact = func(p geom.Point) (bool, error) {
-			if req.Fraction > 0 {
-				r, err := los.VisibleFractionFrom(bf, eyeAt(bf, m, p), t.ID, opt)
-				if err != nil || r.Fraction < req.Fraction {
-					return false, err
-				}
-			}
-			if req.Shot == nil {
+	quick := quickSight(bf, m, req.Sight)
+	// When every characteristic point is hidden, the quick test decides
+	// sight by the visible region, whose fraction is the one the exact test
+	// needs (same eye, same occluders unless the squad is excluded): it is
+	// kept for the exact test of the same point, which usually follows.
+	var known knownFraction
+	reuse := req.Sight.ThroughOwnSquad == 0 || m.Squad == ""
+	cond := condition{
+		quick: func(p geom.Point) (bool, error) {
+			if req.Indirect && req.Shot != nil {
 				return true, nil
 			}
-			mb, err := Moved(bf, m.ID, p, facing(p))
-			if err != nil {
-				return false, err
+			r, err := los.SightFrom(bf, eyeAt(bf, m, p), t.ID, quick)
+			known = knownFraction{p: p, ok: reuse && r.Fraction != nil}
+			if known.ok {
+				known.fraction = *r.Fraction
 			}
-			legal, _, err := req.Shot(mb, m.ID, t.ID)
-			return legal, err
-		}
+			return err == nil && r.Visible, err
+		},
+		exact: func(p geom.Point) (bool, error) {
+			if !known.ok || known.p != p {
+				known = knownFraction{}
+			}
+			return seesAt(bf, m, p, facing(p), &req, known)
+		},
 	}
 	a, err := search(rt, req.Move, m, cond)
 	if err != nil || !a.Found {
 		return a, err
 	}
 	a.FacingDeg = endFacing(req.Facing, m, pathOf(a.Route), t.Position, false).Degrees()
-	eye := eyeAt(bf, m, a.At)
-	sr, err := los.SightFrom(bf, eye, t.ID, opt)
+	mb, err := Moved(bf, m.ID, a.At, s1.Angle(a.FacingDeg*s1.Degree.Radians()))
+	if err != nil {
+		return a, err
+	}
+	sr, err := los.Sight(mb, m.ID, t.ID, req.Sight)
 	if err != nil {
 		return a, err
 	}
 	l := lineOf(m.ID, sr)
 	if req.Fraction > 0 {
-		fr, err := los.VisibleFractionFrom(bf, eye, t.ID, opt)
+		fr, err := los.VisibleFraction(mb, m.ID, t.ID, req.Sight)
 		if err != nil {
 			return a, err
 		}
@@ -97,39 +97,114 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	}
 	a.Proof = []Line{l}
 	if req.Shot != nil {
-		mb, err := Moved(bf, m.ID, a.At, s1.Angle(a.FacingDeg*s1.Degree.Radians()))
-		if err != nil {
-			return a, err
-		}
-		_, a.Verdict, err = req.Shot(mb, m.ID, t.ID)
-		if err != nil {
+		if _, a.Verdict, err = req.Shot(mb, m.ID, t.ID); err != nil {
 			return a, err
 		}
 	}
 	return a, nil
 }
 
+// seesAt reports whether req's model, at p facing f, sees req's target
+// as req asks, under the sight policy req.Sight exactly as a sight (or
+// visible-fraction, or shot) query between the two models on the
+// battlefield with the model moved: los.Sight (own-squad see-through
+// included), then the fraction, then the shot.
+//
+// The moved battlefield is built only when it can change the answer.
+// From an eye strictly above the model's ground (a hull taller than 0)
+// the only difference between los.Sight on it and los.SightFrom from the
+// eye with the model excluded is the shooter's squad, which matters only
+// under ThroughOwnSquad: without it the quick test has decided sight
+// already; a fraction counts own-squad models as blockers either way.
+//
+// known, when ok, is the visible fraction from the eye at p with the model
+// excluded, already computed.
+func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest, known knownFraction) (bool, error) {
+	var mb *terrain.Battlefield
+	moved := func() (*terrain.Battlefield, error) {
+		var err error
+		if mb == nil {
+			mb, err = Moved(bf, m.ID, p, f)
+		}
+		return mb, err
+	}
+	flat := !(m.Hull.Height > 0)
+	if (!req.Indirect || req.Shot == nil) && req.Fraction == 0 && (flat || req.Sight.ThroughOwnSquad > 0) {
+		mb, err := moved()
+		if err != nil {
+			return false, err
+		}
+		if r, err := los.Sight(mb, m.ID, req.Target, req.Sight); err != nil || !r.Visible {
+			return false, err
+		}
+	}
+	if req.Fraction > 0 {
+		// a fraction above 0 is sight; own-squad models block it
+		var r los.FractionResult
+		var err error
+		switch {
+		case known.ok && !flat:
+			r.Fraction = known.fraction
+		case flat:
+			if mb, err = moved(); err == nil {
+				r, err = los.VisibleFraction(mb, m.ID, req.Target, req.Sight)
+			}
+		default:
+			r, err = los.VisibleFractionFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
+		}
+		if err != nil || r.Fraction < req.Fraction {
+			return false, err
+		}
+	}
+	if req.Shot == nil {
+		return true, nil
+	}
+	mb, err := moved()
+	if err != nil {
+		return false, err
+	}
+	legal, _, err := req.Shot(mb, m.ID, req.Target)
+	return legal, err
+}
+
+// knownFraction is a visible fraction from the eye at p, when ok.
+type knownFraction struct {
+	p        geom.Point
+	fraction float64
+	ok       bool
+}
+
+// quickSight returns the policy of gain-sight's quick test from the
+// model's eye at a candidate point (los.SightFrom, where no model is the
+// shooter): opt with the moving model excluded and, when opt lets a
+// sightline pass models of the shooter's own squad, the whole squad
+// excluded. Whatever the model sees under opt it sees under this policy,
+// so the test is a necessary condition; the exact test (seesAt) applies
+// opt itself.
+func quickSight(bf *terrain.Battlefield, m *terrain.Model, opt los.Options) los.Options {
+	ids := []string{m.ID}
+	if opt.ThroughOwnSquad > 0 && m.Squad != "" {
+		for _, i := range bf.Squad(m.Squad) {
+			ids = append(ids, bf.Models()[i].ID)
+		}
+	}
+	return withExclude(opt, ids...)
+}
+
 // search runs the searcher for cond over the model's cost field and
 // fills the answer's route, end point and bookkeeping.
 func search(rt *movement.Router, mv Move, m *terrain.Model, cond condition) (Answer, error) {
 	a := Answer{Model: m.ID, Tolerance: Tolerance, Cell: CoarseCell, Proof: []Line{}}
-	work := mv.MaxWork
-	if work == 0 {
-		work = DefaultWork
-	}
-	f, err := rt.CostField(m.ID, mv.Allowance, movement.FieldOptions{Route: mv.Route, MaxWork: work})
-	switch {
-	case errors.Is(err, movement.ErrNoPath):
-		return a, nil // boxed in where it stands: nothing is reachable
-	case errors.Is(err, movement.ErrWorkLimit):
-		a.Exhausted, a.Work = true, f.Work()
-		return a, nil
-	case err != nil:
+	w := newMeter(mv)
+	f, exhausted, err := w.field(rt, m.ID, mv)
+	if err != nil || f == nil || exhausted {
+		a.Exhausted, a.Work = exhausted, w.charged
 		return a, err
 	}
-	s := newSearcher(f, cond, work)
+	s := newSearcher(f, cond, w)
 	s.run()
 	a.Tests, a.Work, a.Searched = s.tests, s.tests+f.Work(), s.coarse
+	w.count(a.Work) // the last tests are charged too
 	if s.err != nil {
 		return a, s.err
 	}

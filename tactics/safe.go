@@ -2,7 +2,6 @@ package tactics
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -53,18 +52,10 @@ func SafeSpots(rt *movement.Router, req BreakRequest, cell float64) (Spots, erro
 		return Spots{}, err
 	}
 	out := Spots{Model: m.ID, Cell: cell, Spots: []Spot{}}
-	work := req.MaxWork
-	if work == 0 {
-		work = DefaultWork
-	}
-	f, err := rt.CostField(m.ID, req.Allowance, movement.FieldOptions{Route: req.Route, MaxWork: work})
-	switch {
-	case errors.Is(err, movement.ErrNoPath):
-		return out, nil
-	case errors.Is(err, movement.ErrWorkLimit):
-		out.Exhausted = true
-		return out, nil
-	case err != nil:
+	w := newMeter(req.Move)
+	f, exhausted, err := w.field(rt, m.ID, req.Move)
+	if err != nil || f == nil || exhausted {
+		out.Exhausted = exhausted
 		return out, err
 	}
 	hd := newHidden(bf, m, obs, &req)
@@ -74,12 +65,13 @@ func SafeSpots(rt *movement.Router, req BreakRequest, cell float64) (Spots, erro
 		for j := -n; j <= n; j++ {
 			p := m.Position.Add(geom.Pt(float64(i)*cell, float64(j)*cell))
 			c, _, ok := f.CostTo(p)
-			if !ok {
-				continue
-			}
-			if tests+f.Work() > work {
+			if f.Exhausted() || !w.count(tests+f.Work()) {
+				// a cell the field stopped on is not known unreachable
 				out.Exhausted = true
 				return out, nil
+			}
+			if !ok {
+				continue
 			}
 			out.Reachable++
 			tests++
@@ -96,6 +88,7 @@ func SafeSpots(rt *movement.Router, req BreakRequest, cell float64) (Spots, erro
 			}
 		}
 	}
+	w.count(tests + f.Work()) // the last tests are charged too
 	sortSpots(out.Spots)
 	return out, nil
 }

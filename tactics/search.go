@@ -7,7 +7,6 @@ import (
 	"github.com/golang/geo/r1"
 
 	"github.com/sightline/sightline/geom"
-	"github.com/sightline/sightline/movement"
 )
 
 // Search resolution.
@@ -57,9 +56,9 @@ type cell struct {
 // satisfies the condition (or is the start), so only mixed cells can hold
 // it, unless the region is a sliver no coarse corner falls in.
 type searcher struct {
-	f       *movement.CostField
+	f       *costs
 	cond    condition
-	maxWork int
+	work    *meter
 	tests   int
 	origin  geom.Point // lattice point (0, 0)
 	step    float64    // finest lattice step
@@ -74,14 +73,15 @@ type searcher struct {
 	coarse  []geom.Point // centres of the coarse cells searched
 }
 
-// newSearcher prepares a search of the field f for cond.
-func newSearcher(f *movement.CostField, cond condition, maxWork int) *searcher {
+// newSearcher prepares a search of the field f for cond, counting its
+// work on w.
+func newSearcher(f *costs, cond condition, w *meter) *searcher {
 	levels := 4
 	if f.MaxFactor() > 1.5 {
 		levels = 5 // keep factor × the final cell's diagonal under Tolerance
 	}
 	step := CoarseCell / float64(int(1)<<levels)
-	s := &searcher{f: f, cond: cond, maxWork: maxWork, step: step, levels: levels,
+	s := &searcher{f: f, cond: cond, work: w, step: step, levels: levels,
 		memo: map[[2]int]pstate{}, best: math.Inf(1), last: -1}
 	n := int(math.Ceil(f.Budget()/CoarseCell)) << levels
 	s.origin = f.Start().Sub(geom.Pt(float64(n)*step, float64(n)*step))
@@ -93,12 +93,13 @@ func (s *searcher) pt(i, j int) geom.Point {
 	return geom.Pt(s.origin.X+float64(i)*s.step, s.origin.Y+float64(j)*s.step)
 }
 
-// out reports whether the search must stop (work limit or error).
+// out reports whether the search must stop (work limit, budget or
+// error).
 func (s *searcher) out() bool {
 	if s.err != nil {
 		return true
 	}
-	if s.tests+s.f.Work() > s.maxWork || s.f.Exhausted() {
+	if !s.work.count(s.tests+s.f.Work()) || s.f.Exhausted() {
 		s.stopped = true
 	}
 	return s.stopped
@@ -261,6 +262,9 @@ func (s *searcher) cells() {
 // its cost is at least the cheapest corner's less that much times the
 // cost factor. Without four reachable corners it is c's own bound.
 func (s *searcher) cornersBound(c cell) float64 {
+	if s.f.capped() {
+		return c.lb // under the caps a cost may jump between corners
+	}
 	low := math.Inf(1)
 	for _, d := range [4][2]int{{0, 0}, {c.n, 0}, {c.n, c.n}, {0, c.n}} {
 		cost, ok := s.costAt(c.i+d[0], c.j+d[1])

@@ -18,8 +18,8 @@ import (
 // comment for the one exception, slivers thinner than the coarse grid).
 const Tolerance = 0.05
 
-// DefaultWork is the default Move.MaxWork: sight tests plus the cost
-// field's tests. The reference table's 12 in searches use well under a
+// DefaultWork is the default Move.MaxWork, in operations: sight tests plus
+// the cost field's tests. The reference table's 12 in searches use well under a
 // tenth of it.
 const DefaultWork = 400_000
 
@@ -48,13 +48,18 @@ type Move struct {
 	// Allowance is the move allowance in inches of route cost.
 	Allowance float64
 	// Route are the routing knobs (class profile, models in the way,
-	// weighting of difficult terrain).
+	// weighting of difficult terrain). Route.Budget, when set, is the
+	// query's work budget: the search charges every operation to it and
+	// answers Exhausted once it is spent.
 	Route movement.RouteOptions
 	// Sight are the sightline policies.
 	Sight los.Options
 	// Facing is the end facing ("" is FacingKeep).
 	Facing Facing
-	// MaxWork bounds the search's tests (0: DefaultWork).
+	// MaxWork bounds the search's operations (0: DefaultWork; at most
+	// MaxWorkLimit): an operation is a condition test of an end point, a
+	// clearance or cost test of a cost field or a boundary sample it
+	// places. They count against Route.Budget too (budget.Within).
 	MaxWork int
 }
 
@@ -129,8 +134,8 @@ func (mv *Move) check(bf *terrain.Battlefield) (*terrain.Model, error) {
 	default:
 		return nil, fmt.Errorf("tactics: facing = %q, want keep, target or path: %w", mv.Facing, ErrInvalid)
 	}
-	if mv.MaxWork < 0 {
-		return nil, fmt.Errorf("tactics: maxWork = %d, want >= 0: %w", mv.MaxWork, ErrInvalid)
+	if mv.MaxWork < 0 || mv.MaxWork > MaxWorkLimit {
+		return nil, fmt.Errorf("tactics: maxWork = %d, want an operation count in [0, %d]: %w", mv.MaxWork, MaxWorkLimit, ErrInvalid)
 	}
 	return m, nil
 }

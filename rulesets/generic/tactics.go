@@ -30,6 +30,8 @@ type GainSightRequest struct {
 	Shot     json.RawMessage `json:"shot"`
 	Indirect bool            `json:"indirect"`
 	Facing   string          `json:"facing"`
+	// MaxWork bounds the search's operations (0: tactics.DefaultWork).
+	MaxWork int `json:"maxWork"`
 }
 
 // BreakSightRequest is a "break-sight" query: the shortest legal move of
@@ -43,6 +45,8 @@ type BreakSightRequest struct {
 	Weapon    json.RawMessage `json:"weapon"`
 	Shot      json.RawMessage `json:"shot"`
 	Facing    string          `json:"facing"`
+	// MaxWork bounds the search's operations (0: tactics.DefaultWork).
+	MaxWork int `json:"maxWork"`
 }
 
 // SafeSpotsRequest is a "safe-spots" query: the cells of side Cell
@@ -53,7 +57,8 @@ type SafeSpotsRequest struct {
 }
 
 // moveOf checks the shared fields and returns the engine's Move.
-func moveOf(env *rulesets.Env, model string, allowance scenario.Length, fraction float64, facing string) (tactics.Move, error) {
+// The query's work is charged to env.Budget as well as bounded by maxWork.
+func moveOf(env *rulesets.Env, model string, allowance scenario.Length, fraction float64, facing string, maxWork int) (tactics.Move, error) {
 	if _, ok := env.Battlefield.Model(model); !ok {
 		return tactics.Move{}, env.Errorf("model", terrain.ErrUnknownID, "no model %q", model)
 	}
@@ -68,8 +73,11 @@ func moveOf(env *rulesets.Env, model string, allowance scenario.Length, fraction
 	default:
 		return tactics.Move{}, env.Errorf("facing", scenario.ErrValue, "%q: want keep, target or path", facing)
 	}
-	geo := env.Options.Geometry()
-	return tactics.Move{Model: model, Allowance: float64(allowance), Route: geo.Route, Sight: geo.Sight, Facing: tactics.Facing(facing)}, nil
+	if maxWork < 0 || maxWork > tactics.MaxWorkLimit {
+		return tactics.Move{}, env.Errorf("maxWork", scenario.ErrValue, "%d is not an operation count in [0, %d] (0: the default %d)", maxWork, tactics.MaxWorkLimit, tactics.DefaultWork)
+	}
+	return tactics.Move{Model: model, Allowance: float64(allowance), Route: env.Route(), Sight: env.Options.Geometry().Sight,
+		Facing: tactics.Facing(facing), MaxWork: maxWork}, nil
 }
 
 // shotFunc returns the game's shot as a tactics.ShotFunc (nil without a
@@ -126,7 +134,7 @@ func tacticsErr(env *rulesets.Env, err error) error {
 // GainSight answers reachable, at, facing, path, cost and the sightline
 // that proves sight (see docs/queries.md).
 func GainSight(env *rulesets.Env, q *GainSightRequest) (rulesets.Result, error) {
-	mv, err := moveOf(env, q.Model, q.Allowance, q.Fraction, q.Facing)
+	mv, err := moveOf(env, q.Model, q.Allowance, q.Fraction, q.Facing, q.MaxWork)
 	if err != nil {
 		return rulesets.Result{}, err
 	}
@@ -195,7 +203,7 @@ func BreakSight(env *rulesets.Env, q *BreakSightRequest) (rulesets.Result, error
 
 // breakRequest checks a break-sight query and returns the engine's request.
 func breakRequest(env *rulesets.Env, q *BreakSightRequest) (tactics.BreakRequest, error) {
-	mv, err := moveOf(env, q.Model, q.Allowance, q.Fraction, q.Facing)
+	mv, err := moveOf(env, q.Model, q.Allowance, q.Fraction, q.Facing, q.MaxWork)
 	if err != nil {
 		return tactics.BreakRequest{}, err
 	}

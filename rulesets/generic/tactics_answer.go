@@ -34,6 +34,7 @@ func moveResult(env *rulesets.Env, a tactics.Answer) rulesets.Result {
 	r.SetLength("tolerance", a.Tolerance)
 	r.Set("searchedCells", len(a.Searched))
 	r.Set("tests", a.Tests)
+	r.Set("work", a.Work)
 	r.Draw([]string{a.Model}, regionPart(a.Searched, a.Cell, "searched"))
 	if a.Found && len(a.Route.Path) > 1 {
 		r.Draw(nil, render.PathFromRoute(a.Route))
