@@ -3,7 +3,6 @@ package terrain
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/sightline/sightline/geom"
@@ -160,13 +159,11 @@ func New(table Table, pieces []Piece, models []Model) (*Battlefield, error) {
 // buildPieceIndex fills pieceBoxes and indexes the pieces alone, for the
 // ground of the models (buildIndex then indexes everything).
 func (bf *Battlefield) buildPieceIndex() {
-	items := make([]Item, len(bf.pieces))
 	bf.pieceBoxes = make([]box3, len(bf.pieces))
 	for i := range bf.pieces {
 		bf.pieceBoxes[i] = pieceBox(&bf.pieces[i])
-		items[i] = Item{Kind: ItemPiece, Index: i}
 	}
-	bf.pieceIndex = buildIndex(items, slices.Clone(bf.pieceBoxes))
+	bf.pieceIndex = buildIndex(nil, bf.pieceBoxes, nil)
 	bf.index = bf.pieceIndex
 }
 
@@ -186,20 +183,11 @@ func pieceBox(p *Piece) box3 {
 }
 
 func (bf *Battlefield) buildIndex() {
-	n := len(bf.pieces) + len(bf.models)
-	items := make([]Item, 0, n)
-	boxes := make([]box3, 0, n)
-	for i := range bf.pieces {
-		items = append(items, Item{Kind: ItemPiece, Index: i})
-		boxes = append(boxes, bf.pieceBoxes[i])
-	}
 	bf.modelBoxes = make([]box3, len(bf.models))
 	for i := range bf.models {
 		bf.modelBoxes[i] = bf.models[i].indexBox()
-		items = append(items, Item{Kind: ItemModel, Index: i})
-		boxes = append(boxes, bf.modelBoxes[i])
 	}
-	bf.index = buildIndex(items, boxes)
+	bf.index = buildIndex(nil, bf.pieceBoxes, bf.modelBoxes)
 }
 
 // Table returns the table.

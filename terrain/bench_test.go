@@ -71,6 +71,48 @@ func BenchmarkMoveModel(b *testing.B) {
 	}
 }
 
+// BenchmarkMoveModelOccluders is BenchmarkMoveModel with the occluders a
+// first query of the moved battlefield derives (see Battlefield.Occluders).
+func BenchmarkMoveModelOccluders(b *testing.B) {
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
+	if err != nil {
+		b.Fatal(err)
+	}
+	bf.Occluders()
+	m := bf.Models()[0]
+	b.ReportAllocs()
+	i := 0
+	for ; b.Loop(); i++ {
+		d := 0.01 * float64(i%8)
+		nb, err := bf.MoveModel(m.ID, geom.Pt(m.Position.X+d, m.Position.Y), m.Facing)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nb.Occluders()
+	}
+}
+
+// BenchmarkRemoveAddModel removes one model of the reference table and
+// adds it back (WithoutModel, then WithModel: two edits).
+func BenchmarkRemoveAddModel(b *testing.B) {
+	bf, err := GenerateBattlefield(1, DefaultGenerate())
+	if err != nil {
+		b.Fatal(err)
+	}
+	bf.Occluders()
+	m := bf.Models()[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		nb, err := bf.WithoutModel(m.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := nb.WithModel(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkMoveVsNew alternates New of the reference table with a move of
 // one of its models, timing each phase, and reports the ratios of their
 // summed CPU times of the benchmark's thread (on a loaded machine wall

@@ -52,6 +52,14 @@ const leafSize = 8
 // items than fit in memory.
 const maxStack = 20*(leafSize-1) + 1
 
+// stackItems is the number of items up to which an index build keeps its
+// scratch on the stack (a live battlefield's edit then allocates only
+// what it keeps).
+const stackItems = 256
+
+// stackLeaves bounds the number of leaves of stackItems items.
+const stackLeaves = stackItems/leafSize + 1
+
 // box3 is a closed axis-aligned box; lo <= hi on every axis (hi may be +Inf).
 type box3 struct {
 	lo, hi [3]float64
@@ -62,10 +70,16 @@ func emptyBox() box3 {
 	return box3{lo: [3]float64{inf, inf, inf}, hi: [3]float64{-inf, -inf, -inf}}
 }
 
-func (b *box3) add(o box3) {
-	for k := 0; k < 3; k++ {
-		b.lo[k] = math.Min(b.lo[k], o.lo[k])
-		b.hi[k] = math.Max(b.hi[k], o.hi[k])
+func (b *box3) add(o *box3) {
+	// Plain comparisons: boxes hold no NaN, and a -0 kept for a +0 bound
+	// compares the same.
+	for k := range 3 {
+		if o.lo[k] < b.lo[k] {
+			b.lo[k] = o.lo[k]
+		}
+		if o.hi[k] > b.hi[k] {
+			b.hi[k] = o.hi[k]
+		}
 	}
 }
 
@@ -124,116 +138,251 @@ type index struct {
 	nodes []node // root last
 	items []Item // in leaf order
 	boxes []box3 // boxes[i] bounds items[i]
+	// xorder is the items' numbers (see buildIndex) sorted by the x
+	// centres of their boxes, ties by number: the first pass of the
+	// tiling, kept so that a rebuild can start from it.
+	xorder []int32
+	pieces int32 // the number of pieces among the items
 }
 
-// buildIndex builds the tree over the given items and boxes (same length).
-func buildIndex(items []Item, boxes []box3) index {
-	return buildIndexOf(len(items), func(i int) (Item, *box3) { return items[i], &boxes[i] })
+// numbered gives the boxes of the pieces and models of an index by item
+// number: the pieces first, then the models.
+type numbered struct{ pieces, models []box3 }
+
+func (nb numbered) box(i int32) *box3 {
+	if int(i) < len(nb.pieces) {
+		return &nb.pieces[i]
+	}
+	return &nb.models[int(i)-len(nb.pieces)]
 }
 
-// buildIndexOf builds the tree over n items given by at (item i and its
-// box), without gathering them first.
-func buildIndexOf(n int, at func(i int) (Item, *box3)) index {
-	ix := index{items: make([]Item, n), boxes: make([]box3, n)}
+func (nb numbered) item(i int32) Item {
+	if int(i) < len(nb.pieces) {
+		return Item{Kind: ItemPiece, Index: int(i)}
+	}
+	return Item{Kind: ItemModel, Index: int(i) - len(nb.pieces)}
+}
+
+// buildIndex builds the tree over the boxes of pieces and models:
+// pieces[i] bounds Item{ItemPiece, i}, models[k] Item{ItemModel, k}; the
+// items are numbered pieces first (model k is number len(pieces)+k).
+//
+// old, when it is the index of as many pieces and models whose boxes have
+// since changed (some of them), is where the sorts start: the tree is
+// the one built without it, item for item and node for node (each sort is
+// by a total order, which has one result whatever the start), but with
+// only the changed items out of place the sorts take time linear in their
+// length, so that a rebuild after one model moved costs O(n), not
+// O(n log n) with a larger constant. A nil old builds from scratch.
+func buildIndex(old *index, pieces, models []box3) index {
+	nb := numbered{pieces, models}
+	n := len(pieces) + len(models)
+	ix := index{items: make([]Item, n), boxes: make([]box3, n), xorder: make([]int32, n), pieces: int32(len(pieces))}
 	if n == 0 {
 		return ix
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	// scratch: the x and y centres, each item's rank in xorder and the leaf
+	// order. Tiling uses x and y only, so infinite tops (smoke) do not
+	// matter; the centres are finite (New validates every plan coordinate).
+	var keyBuf [2 * stackItems]float64
+	var intBuf [2 * stackItems]int32
+	keys, ints := keyBuf[:], intBuf[:]
+	if n > stackItems {
+		keys, ints = make([]float64, 2*n), make([]int32, 2*n)
 	}
-	centre := func(b *box3, k int) float64 {
-		// Infinite tops (smoke) do not matter: tiling uses x and y only.
-		return 0.5 * (b.lo[k] + b.hi[k])
+	kx, ky := keys[:n], keys[n:2*n]
+	rank, order := ints[:n], ints[n:2*n]
+	for i := range int32(n) {
+		b := nb.box(i)
+		kx[i], ky[i] = 0.5*(b.lo[0]+b.hi[0]), 0.5*(b.lo[1]+b.hi[1])
 	}
-	strSort(order, func(i, k int) float64 { _, b := at(i); return centre(b, k) })
+	per := strSlice(n)
+	if old != nil && len(old.xorder) == n && old.pieces == ix.pieces {
+		copy(ix.xorder, old.xorder)
+		insertionSort(ix.xorder, kx, nil)
+		for r, i := range ix.xorder {
+			rank[i] = int32(r)
+		}
+		// Deal old's leaf order into the slices of the new x order: each
+		// slice receives its items in y order but for those that changed
+		// and the one or two that crossed from a neighbouring slice.
+		var nextBuf [stackLeaves]int // slices <= leaves
+		next := nextBuf[:]
+		if n > stackItems {
+			next = make([]int, (n+per-1)/per)
+		}
+		next = next[:(n+per-1)/per]
+		for s := range next {
+			next[s] = s * per
+		}
+		for _, it := range old.items {
+			i := int32(it.Index)
+			if it.Kind == ItemModel {
+				i += ix.pieces
+			}
+			s := int(rank[i]) / per
+			order[next[s]] = i
+			next[s]++
+		}
+		for start := 0; start < n; start += per {
+			insertionSort(order[start:min(start+per, n)], ky, rank)
+		}
+	} else {
+		for i := range ix.xorder {
+			ix.xorder[i] = int32(i)
+		}
+		sortByKey(ix.xorder, kx, nil)
+		for r, i := range ix.xorder {
+			rank[i] = int32(r)
+		}
+		copy(order, ix.xorder)
+		for start := 0; start < n; start += per {
+			sortByKey(order[start:min(start+per, n)], ky, rank)
+		}
+	}
 	for j, i := range order {
-		it, b := at(i)
-		ix.items[j] = it
-		ix.boxes[j] = *b
+		ix.items[j] = nb.item(i)
+		ix.boxes[j] = *nb.box(i)
 	}
-	// Leaves over consecutive runs of the tiled items; every level has at
-	// most 1/leafSize of the one below, so all nodes fit in n/(leafSize-1)
-	// plus one per level.
-	ix.nodes = make([]node, 0, n/(leafSize-1)+maxStack/(leafSize-1))
-	level := make([]node, 0, (n+leafSize-1)/leafSize)
+	ix.buildNodes()
+	return ix
+}
+
+// buildNodes builds the tree's nodes over ix.items and ix.boxes, in that
+// (leaf) order: the leaves over consecutive runs of leafSize items, then
+// level by level each level tiled (strTile) and its parents over
+// consecutive runs of leafSize nodes, up to the root. ix.nodes holds the
+// levels bottom-up, each in its tiled order, the root last.
+func (ix *index) buildNodes() {
+	n := len(ix.items)
+	leaves := (n + leafSize - 1) / leafSize
+	total := leaves
+	for l := leaves; l > 1; {
+		l = (l + leafSize - 1) / leafSize
+		total += l
+	}
+	ix.nodes = make([]node, total)
+	// level holds one level in build order, then its parents over it.
+	var levelBuf [stackLeaves]node
+	var ordBuf [stackLeaves]int32
+	level, ord := levelBuf[:0], ordBuf[:]
+	if leaves > len(levelBuf) {
+		level, ord = make([]node, 0, leaves), make([]int32, leaves)
+	}
 	for start := 0; start < n; start += leafSize {
 		end := min(start+leafSize, n)
 		b := emptyBox()
 		for j := start; j < end; j++ {
-			b.add(ix.boxes[j])
+			b.add(&ix.boxes[j])
 		}
 		level = append(level, node{box: b, first: int32(start), count: int32(end - start), leaf: true})
 	}
-	var levels [][]node
+	off := 0 // where the level goes in ix.nodes
 	for len(level) > 1 {
-		ord := make([]int, len(level))
-		for i := range ord {
-			ord[i] = i
+		dst := ix.nodes[off : off+len(level)]
+		for j, i := range strTile(level, ord[:len(level)]) {
+			dst[j] = level[i]
 		}
-		lv := level
-		strSort(ord, func(i, k int) float64 { return centre(&lv[i].box, k) })
-		sorted := make([]node, len(level))
-		for j, i := range ord {
-			sorted[j] = level[i]
-		}
-		levels = append(levels, sorted)
-		var up []node
-		for start := 0; start < len(sorted); start += leafSize {
-			end := min(start+leafSize, len(sorted))
+		up := level[:0] // level is copied out: its room takes the parents
+		for start := 0; start < len(dst); start += leafSize {
+			end := min(start+leafSize, len(dst))
 			b := emptyBox()
 			for j := start; j < end; j++ {
-				b.add(sorted[j].box)
+				b.add(&dst[j].box)
 			}
-			// first is relative to this level for now; fixed below.
-			up = append(up, node{box: b, first: int32(start), count: int32(end - start)})
+			up = append(up, node{box: b, first: int32(off + start), count: int32(end - start)})
 		}
+		off += len(dst)
 		level = up
 	}
-	levels = append(levels, level)
-	// Concatenate levels bottom-up, turning level-relative child offsets of
-	// inner nodes into absolute ones.
-	offset := 0
-	for li, lv := range levels {
-		if li > 0 {
-			prev := offset - len(levels[li-1])
-			for j := range lv {
-				lv[j].first += int32(prev)
-			}
-		}
-		ix.nodes = append(ix.nodes, lv...)
-		offset += len(lv)
-	}
-	return ix
+	ix.nodes[off] = level[0]
 }
 
-// strSort orders idx by sort-tile-recursive tiling: into vertical slices by
-// x centre, each slice by y centre. The keys are read once per item and the
-// sorts are stable, so equal keys keep their input order.
-func strSort(idx []int, key func(i, axis int) float64) {
-	n := len(idx)
-	keys := make([]float64, 2*n)
-	kx, ky := keys[:n], keys[n:]
-	for _, i := range idx {
-		kx[i], ky[i] = key(i, 0), key(i, 1)
-	}
-	by := func(k []float64) func(a, b int) int {
-		return func(a, b int) int {
-			switch {
-			case k[a] < k[b]:
-				return -1
-			case k[b] < k[a]:
-				return 1
-			}
-			return 0
-		}
-	}
-	slices.SortStableFunc(idx, by(kx))
+// strSlice returns the number of items per vertical slice of the
+// sort-tile-recursive tiling of n items: as many slices as leaves in one
+// slice, about the square root of the number of leaves.
+func strSlice(n int) int {
 	leaves := (n + leafSize - 1) / leafSize
-	tiles := int(math.Ceil(math.Sqrt(float64(leaves))))
-	per := tiles * leafSize
+	return int(math.Ceil(math.Sqrt(float64(leaves)))) * leafSize
+}
+
+// strTile returns the order of the sort-tile-recursive tiling of nodes by
+// the centres of their boxes: sorted by x centre into vertical slices of
+// strSlice nodes, each slice sorted by y centre; ties keep the order of
+// nodes (the order stable sorts give). The order is written to ord, of
+// len(nodes).
+func strTile(nodes []node, ord []int32) []int32 {
+	n := len(nodes)
+	var keyBuf [2 * stackLeaves]float64
+	var rankBuf [stackLeaves]int32
+	keys, rank := keyBuf[:], rankBuf[:]
+	if n > stackLeaves {
+		keys, rank = make([]float64, 2*n), make([]int32, n)
+	}
+	kx, ky := keys[:n], keys[n:2*n]
+	for i := range nodes {
+		b := &nodes[i].box
+		kx[i], ky[i] = 0.5*(b.lo[0]+b.hi[0]), 0.5*(b.lo[1]+b.hi[1])
+		ord[i] = int32(i)
+	}
+	sortByKey(ord, kx, nil)
+	for r, i := range ord {
+		rank[i] = int32(r)
+	}
+	per := strSlice(n)
 	for start := 0; start < n; start += per {
-		slices.SortStableFunc(idx[start:min(start+per, n)], by(ky))
+		sortByKey(ord[start:min(start+per, n)], ky, rank)
+	}
+	return ord
+}
+
+// sortByKey sorts idx by keyLess: by insertion when it is short.
+func sortByKey(idx []int32, key []float64, tie []int32) {
+	if len(idx) <= 32 {
+		insertionSort(idx, key, tie)
+		return
+	}
+	slices.SortFunc(idx, byKey(key, tie))
+}
+
+// keyLess reports whether item a comes before item b ordered by key, ties
+// broken by tie (by the numbers themselves when tie is nil): a total
+// order on distinct numbers, the order a stable sort by key gives items
+// listed in tie order.
+func keyLess(key []float64, tie []int32, a, b int32) bool {
+	if key[a] != key[b] {
+		return key[a] < key[b]
+	}
+	if tie != nil {
+		return tie[a] < tie[b]
+	}
+	return a < b
+}
+
+// byKey is keyLess as a comparison function for slices.SortFunc.
+func byKey(key []float64, tie []int32) func(a, b int32) int {
+	return func(a, b int32) int {
+		switch {
+		case keyLess(key, tie, a, b):
+			return -1
+		case keyLess(key, tie, b, a):
+			return 1
+		}
+		return 0
+	}
+}
+
+// insertionSort sorts idx by keyLess: in time linear in len(idx) plus the
+// distance each item lies from its place.
+func insertionSort(idx []int32, key []float64, tie []int32) {
+	for j := 1; j < len(idx); j++ {
+		v := idx[j]
+		k := j
+		for k > 0 && keyLess(key, tie, v, idx[k-1]) {
+			idx[k] = idx[k-1]
+			k--
+		}
+		idx[k] = v
 	}
 }
 

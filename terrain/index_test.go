@@ -173,7 +173,7 @@ func TestIndexLarge(t *testing.T) {
 		items[i] = Item{ItemPiece, i}
 		boxes[i] = box3{lo: [3]float64{x, y, 0}, hi: [3]float64{x + rng.Float64(), y + rng.Float64(), rng.Float64()}}
 	}
-	bf.index = buildIndex(items, boxes)
+	bf.index = buildIndex(nil, boxes, nil)
 	for range 200 {
 		r := geom.RectFromPoints(geom.Pt(rng.Float64()*100, rng.Float64()*100), geom.Pt(rng.Float64()*100, rng.Float64()*100))
 		got := collect(func(f func(Item) bool) { bf.VisitRect(r, f) })

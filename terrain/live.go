@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/golang/geo/s1"
 	"github.com/sightline/sightline/geom"
@@ -16,7 +17,10 @@ import (
 // with the old everything the edit does not touch: the table, the pieces,
 // their convex parts and boxes, the prepared plan data of the pieces
 // (Occluders.Pieces) and of the unchanged models; only the models' list,
-// the one model's ground and the small model-level structures are rebuilt.
+// the one model's ground and the small model-level structures are rebuilt:
+// the index by sorts that start from the old index's orders (linear time
+// after one move, see buildIndex) and the occluder grid, once built, by
+// moving the one model's listing when the cells stay (movedGrid).
 // Every answer of the result equals the answer of New given the same
 // table, pieces and models (the models as Models returns them), which is
 // what the edit functions check and build.
@@ -51,8 +55,32 @@ func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
 	o := &Occluders{Pieces: base.Pieces, Models: s}
 	boxes := make([]PlanBox, 0, len(base.Pieces.Boxes)+len(models))
 	boxes = append(append(boxes, base.Pieces.Boxes...), s.Boxes...)
+	if i, ok := oneChanged(from, len(b.Boxes)); ok {
+		if g, ok := movedGrid(&base.Grid, boxes, len(base.Pieces.Boxes)+i); ok {
+			o.Grid = g
+			return o
+		}
+	}
 	o.Grid = buildGrid(boxes)
 	return o
+}
+
+// oneChanged returns the model i that from marks as changed (-1) and true
+// when it is the only change of n models (from is the identity but for i).
+func oneChanged(from []int, n int) (int, bool) {
+	if len(from) != n {
+		return -1, false
+	}
+	changed := -1
+	for i, j := range from {
+		if j != i {
+			if j >= 0 || changed >= 0 {
+				return -1, false
+			}
+			changed = i
+		}
+	}
+	return changed, changed >= 0
 }
 
 // edit returns a shallow copy of bf sharing the table, the pieces and
@@ -83,27 +111,69 @@ func (bf *Battlefield) edit(models []Model, from []int) *Battlefield {
 			nb.modelBoxes[i] = models[i].indexBox()
 		}
 	}
-	nb.rebuildIndex()
+	if len(models) == len(bf.models) {
+		nb.rebuildIndex(&bf.index) // the same numbers
+	} else {
+		old := bf.index.renumbered(len(bf.pieces), len(bf.models), from)
+		nb.rebuildIndex(&old)
+	}
 	return nb
 }
 
-// rebuildIndex builds the index from pieceBoxes and modelBoxes exactly as
-// New's buildIndex does (same items, same boxes, same order: the same
-// tree).
-func (bf *Battlefield) rebuildIndex() {
-	np := len(bf.pieces)
-	bf.index = buildIndexOf(np+len(bf.models), func(i int) (Item, *box3) {
-		if i < np {
-			return Item{Kind: ItemPiece, Index: i}, &bf.pieceBoxes[i]
+// renumbered returns the orders of ix, an index of np pieces and nm models,
+// for the models of an edit that added or removed some (from maps each new
+// model to its old index, -1 for a new one): the removed models left out,
+// the others renumbered, the new ones appended, so that buildIndex can
+// start from them (it needs only the orders, not the nodes).
+func (ix *index) renumbered(np, nm int, from []int) index {
+	inv := make([]int32, nm) // old model -> new number, -1 removed
+	for j := range inv {
+		inv[j] = -1
+	}
+	for i, j := range from {
+		if j >= 0 {
+			inv[j] = int32(np + i)
 		}
-		return Item{Kind: ItemModel, Index: i - np}, &bf.modelBoxes[i-np]
-	})
+	}
+	num := func(x int32) int32 {
+		if int(x) < np {
+			return x
+		}
+		return inv[int(x)-np]
+	}
+	r := index{xorder: make([]int32, 0, len(from)+np), items: make([]Item, 0, len(from)+np), pieces: int32(np)}
+	for _, x := range ix.xorder {
+		if y := num(x); y >= 0 {
+			r.xorder = append(r.xorder, y)
+		}
+	}
+	for _, it := range ix.items {
+		if it.Kind == ItemPiece {
+			r.items = append(r.items, it)
+		} else if y := inv[it.Index]; y >= 0 {
+			r.items = append(r.items, Item{Kind: ItemModel, Index: int(y) - np})
+		}
+	}
+	for i, j := range from {
+		if j < 0 {
+			r.xorder = append(r.xorder, int32(np+i))
+			r.items = append(r.items, Item{Kind: ItemModel, Index: i})
+		}
+	}
+	return r
+}
+
+// rebuildIndex builds the index from pieceBoxes and modelBoxes exactly as
+// New's buildIndex does (the same tree), its sorts starting from old, the
+// index of a battlefield with the same pieces (see buildIndex).
+func (bf *Battlefield) rebuildIndex(old *index) {
+	bf.index = buildIndex(old, bf.pieceBoxes, bf.modelBoxes)
 }
 
 // placeModel checks m as New checks the model at index i and resolves its
 // ground on bf's pieces. The error's path is "models[i]…".
 func (bf *Battlefield) placeModel(i int, m *Model) (Model, error) {
-	path := fmt.Sprintf("models[%d]", i)
+	path := "models[" + strconv.Itoa(i) + "]"
 	c, err := checkModel(path, m, bf.table)
 	if err != nil {
 		return c, err

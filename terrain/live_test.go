@@ -40,6 +40,58 @@ func sameBattlefield(t *testing.T, step string, a, b *Battlefield) {
 	}
 }
 
+// sameAnswers fails unless a (edited) and b (from New) answer the public
+// queries alike: lookups by id, squads, every item's box, and the items
+// (in order) of random segment, flat segment, rectangle and point queries.
+func sameAnswers(t *testing.T, step string, rng *rand.Rand, a, b *Battlefield) {
+	t.Helper()
+	for i := range b.Models() {
+		id := b.Models()[i].ID
+		ma, oka := a.Model(id)
+		ia, _ := a.ModelIndex(id)
+		if mb, _ := b.Model(id); !oka || ia != i || !reflect.DeepEqual(ma, mb) {
+			t.Fatalf("%s: model %q (index %d) differs from New's", step, id, i)
+		}
+	}
+	for _, name := range b.Squads() {
+		if !reflect.DeepEqual(a.Squad(name), b.Squad(name)) {
+			t.Fatalf("%s: squad %q = %v, New's %v", step, name, a.Squad(name), b.Squad(name))
+		}
+	}
+	for k, n := range []int{len(b.Pieces()), len(b.Models())} {
+		for i := range n + 1 { // one past the end: unknown
+			it := Item{Kind: ItemKind(k), Index: i}
+			lo, hi, ok := a.ItemBox(it)
+			wlo, whi, wok := b.ItemBox(it)
+			if lo != wlo || hi != whi || ok != wok {
+				t.Fatalf("%s: ItemBox(%v) = %v %v %v, New's %v %v %v", step, it, lo, hi, ok, wlo, whi, wok)
+			}
+		}
+	}
+	tb := b.Table()
+	pt := func() geom.Point { return geom.Pt(rng.Float64()*tb.Width, rng.Float64()*tb.Depth) }
+	for range 20 {
+		p, q := pt(), pt()
+		s3 := geom.Segment3{A: geom.V3(p.X, p.Y, rng.Float64()*3), B: geom.V3(q.X, q.Y, rng.Float64()*3)}
+		r := geom.RectFromPoints(p, geom.Pt(p.X+rng.Float64()*8, p.Y+rng.Float64()*8))
+		queries := []struct {
+			name string
+			run  func(*Battlefield, func(Item) bool)
+		}{
+			{"VisitSegment", func(bf *Battlefield, f func(Item) bool) { bf.VisitSegment(s3, f) }},
+			{"VisitFlatSegment", func(bf *Battlefield, f func(Item) bool) { bf.VisitFlatSegment(geom.Seg(p, q), f) }},
+			{"VisitRect", func(bf *Battlefield, f func(Item) bool) { bf.VisitRect(r, f) }},
+			{"VisitPoint", func(bf *Battlefield, f func(Item) bool) { bf.VisitPoint(q, f) }},
+		}
+		for _, qu := range queries {
+			got, want := collect(func(f func(Item) bool) { qu.run(a, f) }), collect(func(f func(Item) bool) { qu.run(b, f) })
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: %s = %v, New's %v", step, qu.name, got, want)
+			}
+		}
+	}
+}
+
 // randomEdit applies one random edit to bf: a move (sometimes onto a hill
 // or a roof), a turn, a removal or an addition of a copy of a model.
 func randomEdit(rng *rand.Rand, bf *Battlefield, n int) (*Battlefield, string, error) {
@@ -98,7 +150,9 @@ func TestEditsEqualNew(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d %s: New refuses the edited models: %v", seed, step, err)
 			}
-			sameBattlefield(t, fmt.Sprintf("seed %d step %d (%s)", seed, n, step), nb, fresh)
+			name := fmt.Sprintf("seed %d step %d (%s)", seed, n, step)
+			sameBattlefield(t, name, nb, fresh)
+			sameAnswers(t, name, rng, nb, fresh)
 			done++
 			for _, m := range nb.Models() {
 				if m.Elevated() {

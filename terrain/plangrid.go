@@ -37,19 +37,37 @@ const gridMaxSide = 1024
 // buildGrid buckets the boxes into about four cells per box (at most
 // gridMaxSide cells along each side).
 func buildGrid(boxes []PlanBox) PlanGrid {
-	var g PlanGrid
+	g, w, h, ok := gridCells(boxes)
+	if !ok {
+		return PlanGrid{}
+	}
+	// A few boxes spanning most of the table would be listed in most
+	// cells: coarsen until the listing stays near the boxes' count (and
+	// far inside int32).
+	for g.listed(boxes) > gridMaxListed(len(boxes)) && g.NX*g.NY > 1 {
+		g.NX, g.NY = max(1, g.NX/2), max(1, g.NY/2)
+		g.sizeCells(w, h)
+	}
+	g.fill(boxes)
+	return g
+}
+
+// gridCells returns the cells of the grid of the boxes before any
+// coarsening (no listing yet) and the boxes' extent w × h; ok is false
+// when the grid has no cells.
+func gridCells(boxes []PlanBox) (g PlanGrid, w, h float64, ok bool) {
 	if len(boxes) == 0 {
-		return g
+		return g, 0, 0, false
 	}
 	all := PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, b := range boxes {
 		all.X0, all.Y0 = min(all.X0, b.X0), min(all.Y0, b.Y0)
 		all.X1, all.Y1 = max(all.X1, b.X1), max(all.Y1, b.Y1)
 	}
-	w, h := all.X1-all.X0, all.Y1-all.Y0
+	w, h = all.X1-all.X0, all.Y1-all.Y0
 	ext := max(w, h)
 	if !(ext > 0) || math.IsInf(ext, 0) {
-		return g
+		return g, w, h, false
 	}
 	g.Margin = 1e-9 * (ext + math.Abs(all.X0) + math.Abs(all.Y0))
 	side := math.Sqrt(w * h / float64(4*len(boxes)))
@@ -59,19 +77,26 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 	g.NX = min(gridMaxSide, max(1, int(math.Ceil(w/side))))
 	g.NY = min(gridMaxSide, max(1, int(math.Ceil(h/side))))
 	g.X0, g.Y0 = all.X0, all.Y0
-	for {
-		g.CW, g.CH = max(w, ext*1e-6)/float64(g.NX), max(h, ext*1e-6)/float64(g.NY)
-		// A few boxes spanning most of the table would be listed in
-		// most cells: coarsen until the listing stays near the boxes'
-		// count (and far inside int32).
-		if g.listed(boxes) <= gridMaxListed(len(boxes)) || g.NX*g.NY == 1 {
-			break
-		}
-		g.NX, g.NY = max(1, g.NX/2), max(1, g.NY/2)
-	}
-	g.fill(boxes)
-	return g
+	g.sizeCells(w, h)
+	return g, w, h, true
 }
+
+// sizeCells sets the cell size for NX × NY cells over an extent w × h.
+func (g *PlanGrid) sizeCells(w, h float64) {
+	ext := max(w, h)
+	g.CW, g.CH = max(w, ext*1e-6)/float64(g.NX), max(h, ext*1e-6)/float64(g.NY)
+}
+
+// spanOf returns the cells box b, grown by the margin, overlaps.
+func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
+	return CellSpan{
+		I0: int32(g.Col(b.X0 - g.Margin)), I1: int32(g.Col(b.X1 + g.Margin)),
+		J0: int32(g.Row(b.Y0 - g.Margin)), J1: int32(g.Row(b.Y1 + g.Margin)),
+	}
+}
+
+// cells returns the number of cells of the span.
+func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
 // gridMaxListed bounds the total listing of n boxes.
 func gridMaxListed(n int) int { return max(64*n, 1<<16) }
@@ -80,9 +105,7 @@ func gridMaxListed(n int) int { return max(64*n, 1<<16) }
 func (g *PlanGrid) listed(boxes []PlanBox) int {
 	total := 0
 	for _, b := range boxes {
-		di := g.Col(b.X1+g.Margin) - g.Col(b.X0-g.Margin) + 1
-		dj := g.Row(b.Y1+g.Margin) - g.Row(b.Y0-g.Margin) + 1
-		total += di * dj
+		total += g.spanOf(b).cells()
 	}
 	return total
 }
@@ -93,10 +116,7 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	counts := make([]int32, g.NX*g.NY+1)
 	g.Spans = make([]CellSpan, len(boxes))
 	for id, b := range boxes {
-		g.Spans[id] = CellSpan{
-			I0: int32(g.Col(b.X0 - g.Margin)), I1: int32(g.Col(b.X1 + g.Margin)),
-			J0: int32(g.Row(b.Y0 - g.Margin)), J1: int32(g.Row(b.Y1 + g.Margin)),
-		}
+		g.Spans[id] = g.spanOf(b)
 	}
 	each := func(id int, fn func(k int)) {
 		c := g.Spans[id]

@@ -44,7 +44,7 @@ func (bf *Battlefield) Roam(id string) (*Roaming, error) {
 	loose := box3{lo: [3]float64{-reach, -reach, 0}, hi: [3]float64{t.Width + reach, t.Depth + reach, math.Inf(1)}}
 	nb := bf.edit(bf.models, identity(len(bf.models)))
 	nb.modelBoxes[i] = loose
-	nb.rebuildIndex()
+	nb.rebuildIndex(&bf.index)
 	o := buildOccluders(nb.pieces, nb.models)
 	boxes := make([]PlanBox, 0, len(o.Pieces.Boxes)+len(o.Models.Boxes))
 	boxes = append(append(boxes, o.Pieces.Boxes...), o.Models.Boxes...)

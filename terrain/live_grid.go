@@ -1,0 +1,75 @@
+package terrain
+
+import "slices"
+
+// movedGrid returns buildGrid(boxes) given g, the grid buildGrid built of
+// the same boxes but for boxes[id], when the grid's cells stay the same
+// (the boxes' extent, their count and the listing's size allow no other):
+// the id leaves the cells of its old span and enters those of its new
+// one, at its place in id order, and everything else is copied. ok is
+// false otherwise; the caller then builds the grid afresh.
+func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
+	ng, _, _, ok := gridCells(boxes)
+	if !ok || len(g.Spans) != len(boxes) || ng.X0 != g.X0 || ng.Y0 != g.Y0 || ng.CW != g.CW || ng.CH != g.CH ||
+		ng.NX != g.NX || ng.NY != g.NY || ng.Margin != g.Margin {
+		return PlanGrid{}, false
+	}
+	o, s := g.Spans[id], ng.spanOf(boxes[id])
+	listed := len(g.IDs) - o.cells() + s.cells()
+	if listed > gridMaxListed(len(boxes)) && ng.NX*ng.NY > 1 {
+		return PlanGrid{}, false // buildGrid would coarsen
+	}
+	ng.Spans = slices.Clone(g.Spans)
+	ng.Spans[id] = s
+	ng.Start = make([]int32, len(g.Start))
+	ng.IDs = make([]int32, 0, listed)
+	ng.IDSpans = make([]CellSpan, 0, listed)
+	id32 := int32(id)
+	next := 0          // the next cell whose start is to be written
+	copied := int32(0) // g's listing is copied up to here
+	shift := int32(0)  // how far the cells reached start after g's
+	// edit rewrites cell k, which the id leaves (out), enters (in) or
+	// stays in with its new span (both), after copying the cells before.
+	edit := func(k int, out, in bool) {
+		for ; next <= k; next++ {
+			ng.Start[next] = g.Start[next] + shift
+		}
+		a, b := g.Start[k], g.Start[k+1]
+		ng.IDs = append(ng.IDs, g.IDs[copied:a]...)
+		ng.IDSpans = append(ng.IDSpans, g.IDSpans[copied:a]...)
+		for e := a; e < b; e++ {
+			x := g.IDs[e]
+			if x == id32 {
+				continue
+			}
+			if in && x > id32 {
+				ng.IDs, ng.IDSpans = append(ng.IDs, id32), append(ng.IDSpans, s)
+				in = false
+			}
+			ng.IDs, ng.IDSpans = append(ng.IDs, x), append(ng.IDSpans, g.IDSpans[e])
+		}
+		if in {
+			ng.IDs, ng.IDSpans = append(ng.IDs, id32), append(ng.IDSpans, s)
+		}
+		copied = b
+		shift = int32(len(ng.IDs)) - b
+	}
+	for j := min(o.J0, s.J0); j <= max(o.J1, s.J1); j++ {
+		oj, sj := o.J0 <= j && j <= o.J1, s.J0 <= j && j <= s.J1
+		if !oj && !sj {
+			continue
+		}
+		for i := min(o.I0, s.I0); i <= max(o.I1, s.I1); i++ {
+			out, in := oj && o.I0 <= i && i <= o.I1, sj && s.I0 <= i && i <= s.I1
+			if out || in {
+				edit(int(j)*ng.NX+int(i), out, in)
+			}
+		}
+	}
+	for ; next < len(ng.Start); next++ {
+		ng.Start[next] = g.Start[next] + shift
+	}
+	ng.IDs = append(ng.IDs, g.IDs[copied:]...)
+	ng.IDSpans = append(ng.IDSpans, g.IDSpans[copied:]...)
+	return ng, true
+}
