@@ -333,13 +333,13 @@ func (st *segState) queueCell(k int, c cellPos, rx, ry float64) bool {
 	g := &st.occ.Grid
 	ax, ay := st.a.X, st.a.Y
 	dx, dy := st.b.X-ax, st.b.Y-ay
-	s0, s1 := g.Start[k], g.Start[k+1]
-	spans := g.IDSpans[s0:s1]
-	for x, id := range g.IDs[s0:s1] {
-		if !firstMeet(&spans[x], c.i, c.rs, c.istep, c.pj, c.pi0, c.pi1) {
+	es := g.Entries[g.Start[k]:g.Start[k+1]]
+	for x := range es {
+		e := &es[x]
+		if !firstMeet(e, c.i, c.rs, c.istep, c.pj, c.pi0, c.pi1) {
 			continue
 		}
-		if t, ok := boxEntry(st.box(int(id)), ax, ay, dx, dy, rx, ry); ok && !st.push(t, id) {
+		if t, ok := boxEntry(&e.Box, ax, ay, dx, dy, rx, ry); ok && !st.push(t, e.ID) {
 			return false
 		}
 	}
@@ -347,22 +347,23 @@ func (st *segState) queueCell(k int, c cellPos, rx, ry float64) bool {
 }
 
 // firstMeet reports whether cell column i of the row being walked is the
-// first cell the walk meets of the span c of an id listed there (without
+// first cell the walk meets of the cells of c, an id listed there, (without
 // a set of the ids seen, so that the walk costs the same on any table).
 // Earlier cells of the row are the columns from rs up to i (dx >= 0,
 // istep 1) or down to i (istep -1); earlier rows are represented by the
 // previous one, row pj with columns [pi0, pi1]: the x ranges of the rows a
 // segment crosses move monotonically, so a span that meets an earlier row
 // and this one also meets the previous row.
-func firstMeet(c *terrain.CellSpan, i, rs int32, istep int, pj, pi0, pi1 int32) bool {
+func firstMeet(c *terrain.CellEntry, i, rs int32, istep int, pj, pi0, pi1 int32) bool {
+	ci0, ci1 := int32(c.I0), int32(c.I1)
 	if istep > 0 {
-		if max(c.I0, rs) < i {
+		if max(ci0, rs) < i {
 			return false
 		}
-	} else if min(c.I1, rs) > i {
+	} else if min(ci1, rs) > i {
 		return false
 	}
-	return pj < c.J0 || pj > c.J1 || pi1 < c.I0 || pi0 > c.I1
+	return pj < int32(c.J0) || pj > int32(c.J1) || pi1 < ci0 || pi0 > ci1
 }
 
 // box returns the plan box of occluder id (pieces first, then models).

@@ -42,3 +42,13 @@ func field(t testing.TB, pieces []terrain.Piece, models []terrain.Model) *terrai
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// circlePoly returns a regular n-gon inscribed in the circle.
+func circlePoly(c geom.Point, r float64, n int) geom.Polygon {
+	pts := make([]geom.Point, n)
+	for k := range n {
+		a := 2 * math.Pi * float64(k) / float64(n)
+		pts[k] = c.Add(geom.Pt(r*math.Cos(a), r*math.Sin(a)))
+	}
+	return geom.PolygonFromPoints(pts...)
+}

@@ -81,6 +81,7 @@ type node struct {
 	prev, next geom.Point // ring neighbours (tangency pruning); equal to p for samples
 	taut       bool       // whether tangency pruning applies
 	owner      int32      // obstacle whose offset vertex this is; -1 for samples
+	ring, vert int32      // its ring in obstacleSet.rings and index on it; -1 for samples
 	blockers   []int32    // obstacles this point is too close to
 }
 
@@ -99,7 +100,12 @@ type obstacleSet struct {
 	obs     []cobs
 	nodes   []node
 	regions []region
-	grid    *grid // obstacle boxes, for point queries
+	bounds  []regionBound // per region, for query.costBound
+	grid    *grid         // obstacle boxes, for point queries
+	// rings are the offset rings that kept a node, for the tangent
+	// search of nbrsOf; nbrCost is the work charged for one such search.
+	rings   []tangentRing
+	nbrCost int
 	// nbrs[i] caches the candidate edges of nodes[i], computed on first
 	// use and published once (CompareAndSwap); their blocker caches are
 	// atomics filled on first verification with a deterministic value.
@@ -122,6 +128,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	}
 	var rings []ring
 	add := func(id string, model int, c core, offs ...geom.Polygon) {
+		c.indexEdges()
 		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
 		owner := int32(len(s.obs) - 1)
 		for _, off := range offs {
@@ -189,12 +196,13 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			add(m.ID, i, coreFromConvex(fp), off)
 		}
 	}
+	s.bounds = boundRegions(s.regions)
 	total := 0
 	for _, rg := range rings {
 		total += rg.r.Len()
 	}
 	s.nodes = make([]node, 0, total)
-	for _, rg := range rings {
+	for ri, rg := range rings {
 		r := rg.r
 		n := r.Len()
 		for i := range n {
@@ -202,12 +210,41 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			if rg.outer && geom.Orient(prev, v, next) <= 0 {
 				continue // reflex or flat: never on a shortest path
 			}
-			s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner})
+			s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: int32(ri), vert: int32(i)})
 		}
 	}
 	tb := bf.Table()
 	s.grid = newGrid(geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	s.nodes = s.block(s.nodes)
+	// the rings that kept nodes, each indexed for the tangent search when
+	// it is a large convex outer ring
+	for lo := 0; lo < len(s.nodes); {
+		ri := s.nodes[lo].ring
+		hi := lo
+		for hi < len(s.nodes) && s.nodes[hi].ring == ri {
+			hi++
+		}
+		tr := tangentRing{lo: int32(lo), hi: int32(hi)}
+		tr.bound(s.nodes)
+		if r := rings[ri].r; rings[ri].outer && r.Len() >= minIndexedRing {
+			nodeOf := make([]int32, r.Len())
+			for k := range nodeOf {
+				nodeOf[k] = -1
+			}
+			for k := lo; k < hi; k++ {
+				nodeOf[s.nodes[k].vert] = int32(k)
+			}
+			tr.indexRing(r, nodeOf)
+		}
+		s.rings = append(s.rings, tr)
+		s.nbrCost += tr.searchCost()
+		lo = hi
+	}
+	for k := range s.rings { // renumbered: rings that kept no node are gone
+		for j := s.rings[k].lo; j < s.rings[k].hi; j++ {
+			s.nodes[j].ring = int32(k)
+		}
+	}
 	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
 	for i := range s.obs {
 		o := &s.obs[i]
@@ -230,7 +267,7 @@ func (s *obstacleSet) block(ns []node) []node {
 			if !o.box.ContainsPoint(n.p) || (j == n.owner && o.whole) {
 				continue
 			}
-			if _, hit := o.core.firstContact(geom.Segment{A: n.p, B: n.p}, s.radius); hit {
+			if o.core.touches(geom.Segment{A: n.p, B: n.p}, s.radius) {
 				b = append(b, j)
 			}
 		}
@@ -289,7 +326,7 @@ func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int) []int32 
 		if !o.box.Intersects(sb) || farFrom(seg, o.center, o.reach) {
 			continue
 		}
-		if _, hit := o.core.firstContact(seg, s.radius); hit {
+		if o.core.touches(seg, s.radius) {
 			dst = append(dst, int32(i))
 			if len(dst) > limit {
 				return dst
@@ -326,24 +363,48 @@ func tangent(p geom.Point, n *node) bool {
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
 
 // nbrsOf returns the candidate edges of node i, computing them on first
-// use: every other node j such that the segment is tangent at both ends.
-// Whether an edge is clear is left to the query (see query.edgeUsable).
+// use: every other node j such that the segment is tangent at both ends,
+// in index order. A ring whose disc lies outside the double wedge of
+// points from which node i is tangent is skipped; the others are scanned,
+// or for an indexed ring only the few vertices tangentVerts finds are
+// tested (the same predicate, so the list is the same). Whether an edge is clear is left to the query (see
+// query.edgeUsable).
 func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	if e := s.nbrs[i].Load(); e != nil {
 		return *e
 	}
 	ni := &s.nodes[i]
-	n := 0
-	for j := range s.nodes {
-		if nj := &s.nodes[j]; int32(j) != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
-			n++
+	var buf [64]int32
+	js := buf[:0]
+	var vs [4]int32
+	cone := coneOf(ni)
+	for r := range s.rings {
+		rg := &s.rings[r]
+		if rg.outsideCone(&cone) {
+			continue // no node of the ring sees ni as tangent
+		}
+		if rg.indexed {
+			cand, ok := rg.tangentVerts(vs[:0], ni.p)
+			if ok {
+				for _, v := range cand {
+					if j := rg.node[v]; j >= 0 && j != i && tangent(ni.p, &s.nodes[j]) && tangent(s.nodes[j].p, ni) {
+						js = append(js, j)
+					}
+				}
+				continue
+			}
+		}
+		for j := rg.lo; j < rg.hi; j++ {
+			if nj := &s.nodes[j]; j != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
+				js = append(js, j)
+			}
 		}
 	}
-	out := make([]nbr, 0, n)
-	for j := range s.nodes {
-		if nj := &s.nodes[j]; int32(j) != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
-			out = append(out, nbr{to: int32(j)})
-		}
+	slices.Sort(js)
+	js = slices.Compact(js) // a small ring's four candidates may repeat
+	out := make([]nbr, len(js))
+	for k, j := range js {
+		out[k].to = j
 	}
 	if !s.nbrs[i].CompareAndSwap(nil, &out) {
 		return *s.nbrs[i].Load() // another reader published first: share its cache

@@ -21,6 +21,7 @@ type query struct {
 	table       geom.Rect
 	weighted    bool
 	maxFactor   float64 // the largest difficult factor of the regions
+	minFactor   float64 // the smallest (costBound)
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
@@ -40,8 +41,10 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 			q.anyExcluded = true
 		}
 	}
+	q.minFactor = math.Inf(1)
 	for _, rg := range set.regions {
 		q.maxFactor = math.Max(q.maxFactor, rg.factor)
+		q.minFactor = math.Min(q.minFactor, rg.factor)
 	}
 	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
 		q.weighted = true
@@ -67,7 +70,7 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 		if q.excluded[i] || !o.box.ContainsPoint(p) {
 			continue
 		}
-		if _, hit := o.core.firstContact(geom.Segment{A: p, B: p}, q.set.radius); hit {
+		if o.core.touches(geom.Segment{A: p, B: p}, q.set.radius) {
 			return o.id, true
 		}
 	}
@@ -86,7 +89,7 @@ func (q *query) clear(a, b geom.Point) bool {
 		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
 			continue
 		}
-		if _, hit := o.core.firstContact(s, q.set.radius); hit {
+		if o.core.touches(s, q.set.radius) {
 			return false
 		}
 	}

@@ -68,11 +68,24 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	}
 	h := sc.h
 	defer func() { sc.h, sc.cands = h[:0], cands[:0] }()
+	// hto caches each usable vertex's heuristic (straight-line distance to
+	// the goal); worth reports whether an entry of cost gw for w would be
+	// pushed, so the loops below skip tangent tests for entries push
+	// would drop anyway
+	hto := sc.hto
+	for _, w := range cands {
+		hto[w] = dist(to, nodes[w-2].p)
+	}
+	for k := range samples {
+		hto[int(nn)+2+k] = dist(to, samples[k].p)
+	}
+	hto[0], hto[1] = dist(to, from), 0
+	worth := func(w int32, gw float64) bool { return gw < gbest[w] && gw+hto[w] <= lim }
 	push := func(w, u, e int32, gw float64, st stage) {
 		if gw >= gbest[w] {
 			return
 		}
-		key := gw + dist(to, pt(w))
+		key := gw + hto[w]
 		if key > lim {
 			return
 		}
@@ -101,6 +114,15 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			}
 			pu := pt(it.u)
 			if it.st == bound && q.weighted {
+				// the cheap lower bound next: an edge through the
+				// inside of difficult terrain goes back in line
+				// without its exact cost
+				if c := g[it.u] + q.costBound(pu, pv); c > it.g {
+					push(v, it.u, it.e, c, lowered)
+					continue
+				}
+			}
+			if (it.st == bound || it.st == lowered) && q.weighted {
 				// cost first: an edge through difficult terrain goes
 				// back in line and is tested for clearance only if
 				// still cheap enough when popped again
@@ -125,7 +147,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			// a node: its cached tangent candidates, then the samples
 			// (a sample end needs no tangency)
 			if !set.nbrsKnown(v - 2) {
-				if err := q.work.Add(2 * len(nodes)); err != nil {
+				if err := q.work.Add(set.nbrCost); err != nil {
 					return nil, 0, false, err
 				}
 			}
@@ -138,12 +160,14 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				if w >= nn+2 || closed[w] || !usable[w] {
 					continue
 				}
-				push(w, v, int32(k), g[v]+dist(pv, nodes[w-2].p), bound)
+				if gw := g[v] + dist(pv, nodes[w-2].p); worth(w, gw) {
+					push(w, v, int32(k), gw, bound)
+				}
 			}
 			for k := range samples {
 				w := nn + 2 + int32(k)
-				if !closed[w] && tangent(samples[k].p, &nodes[v-2]) {
-					push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
+				if gw := g[v] + dist(pv, samples[k].p); !closed[w] && worth(w, gw) && tangent(samples[k].p, &nodes[v-2]) {
+					push(w, v, -1, gw, bound)
 				}
 			}
 			continue
@@ -153,14 +177,14 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			return nil, 0, false, err
 		}
 		for _, w := range cands {
-			if !closed[w] && tangent(pv, &nodes[w-2]) {
-				push(w, v, -1, g[v]+dist(pv, nodes[w-2].p), bound)
+			if gw := g[v] + dist(pv, nodes[w-2].p); !closed[w] && worth(w, gw) && tangent(pv, &nodes[w-2]) {
+				push(w, v, -1, gw, bound)
 			}
 		}
 		for k := range samples {
 			w := nn + 2 + int32(k)
-			if w != v && !closed[w] {
-				push(w, v, -1, g[v]+dist(pv, samples[k].p), bound)
+			if gw := g[v] + dist(pv, samples[k].p); w != v && !closed[w] && worth(w, gw) {
+				push(w, v, -1, gw, bound)
 			}
 		}
 	}
@@ -182,6 +206,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 // allocates little.
 type scratch struct {
 	g, gbest       []float64 // cost when closed; best verified cost pushed
+	hto            []float64 // heuristic of the usable vertices
 	parent         []int32
 	closed, usable []bool
 	cands          []int32
@@ -194,6 +219,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (sc *scratch) reset(n int) {
 	sc.g = slices.Grow(sc.g[:0], n)[:n]
 	sc.gbest = slices.Grow(sc.gbest[:0], n)[:n]
+	sc.hto = slices.Grow(sc.hto[:0], n)[:n]
 	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
 	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
 	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
@@ -249,6 +275,7 @@ type stage uint8
 
 const (
 	bound    stage = iota // g is a lower bound (the edge's length)
+	lowered               // g is costBound's lower bound
 	costed                // g is exact, clearance not yet tested
 	verified              // clear and exactly costed
 )

@@ -17,6 +17,7 @@ type core struct {
 	edges   []geom.Segment // boundary (a point is one zero-length segment)
 	inflate float64
 	box     geom.Rect // bound of the inflated region
+	tree    *edgeTree // edges indexed for touches; nil unless indexEdges
 }
 
 // coreFromPolygon returns the core of a terrain footprint.

@@ -244,6 +244,7 @@ func (c *canvas) overlayLegend(p *legendPen) {
 		{lgLinkBroken, ColorBlocked, true, "coherency broken"},
 		{lgLinkArc, ColorArc, false, "direction the arc is judged in"},
 		{lgLinkSeen, ColorClear, true, "where the mover is first seen"},
+		{lgLinkMeasure, ColorRing, false, "distance measured"},
 	} {
 		if has(l.bit) {
 			p.line(l.col, l.dashed, l.label)

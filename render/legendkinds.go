@@ -15,6 +15,7 @@ const (
 	lgLinkBroken
 	lgLinkArc
 	lgLinkSeen
+	lgLinkMeasure
 	lgArc
 	lgRing
 	lgTemplate

@@ -73,8 +73,9 @@ type PathOverlay struct {
 
 // Link is a straight line between two table points that is not a
 // sightline: a coherency link between two models (Kind LinkCoherency, the
-// zero value), the direction in which an arc was judged (LinkArc), or
-// where a moving model is first seen from (LinkSeen). A link is green
+// zero value), the direction in which an arc was judged (LinkArc),
+// where a moving model is first seen from (LinkSeen), or a measured
+// distance (LinkMeasure, drawn in the ring colour). A link is green
 // when OK (kept, in arc) and red and dashed when not; an arc link is drawn
 // in the arc colour. Label (for example the gap in inches) is optional.
 // The legend names each kind.
@@ -96,6 +97,10 @@ const (
 	LinkArc
 	// LinkSeen joins an observer to where a moving model is first seen.
 	LinkSeen
+	// LinkMeasure is a measured distance (a range, a gap a rule limits),
+	// its Label typically the length; OK false draws it dashed (out of
+	// the limit, or measuring not allowed).
+	LinkMeasure
 )
 
 // Template is a blast or flame template on the plan: a polygon, or a
@@ -177,6 +182,9 @@ func (k Link) marks(l *legendSet) {
 		return
 	case LinkSeen:
 		l.mark(lgLinkSeen)
+		return
+	case LinkMeasure:
+		l.mark(lgLinkMeasure)
 		return
 	}
 	if k.OK {

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/sightline/sightline/geom"
@@ -73,7 +74,7 @@ func (t Target) draw(c *canvas) {
 		c.setColor(withAlpha(ColorVisible, 0x73))
 		dc.Fill()
 	}
-	c.outlineID(t.ID, ColorVisible, 3)
+	c.haloID(t.ID, ColorVisible, 2.5)
 	for _, h := range t.HiddenBy {
 		c.outlineID(h.ID, ColorBlocker, 3)
 		if x, y, r, ok := c.anchorOf(h.ID); ok && !c.opt.NoLabels {
@@ -85,6 +86,43 @@ func (t Target) draw(c *canvas) {
 		c.lab.add(labelReq{text: fmt.Sprintf("%s %s%% visible", t.ID, num(t.Fraction*100)), face: c.f.bold,
 			col: darker(ColorVisible, 0.45), ax: x, ay: y, r: r + 2, prio: prioOverlay, leader: true, owner: -1})
 	}
+}
+
+// targetHaloPx is how far outside a target model's footprint its outline
+// runs, in pixels: clear of the model's own edge and of the 3 px highlight
+// outline drawn over the models, so the mark shows on a highlighted target.
+const targetHaloPx = 3
+
+// haloID strokes the footprint of model id offset outward by targetHaloPx
+// (a model without a footprint, drawn as a 5 px circle, gets a circle of
+// 5 + targetHaloPx); a piece (or a model whose outline cannot be offset)
+// is outlined on its footprint.
+func (c *canvas) haloID(id string, col color.NRGBA, w float64) {
+	m, ok := c.bf.Model(id)
+	if !ok {
+		c.outlineID(id, col, w)
+		return
+	}
+	ring := c.shapeRing(m.Footprint())
+	if len(ring) < 3 {
+		x, y := c.px(m.Position)
+		c.dc.ClearPath()
+		c.dc.DrawCircle(x, y, 5+targetHaloPx)
+		c.setColor(col)
+		c.dc.SetLineWidth(w)
+		c.dc.Stroke()
+		return
+	}
+	off, err := geom.Offset(geom.PolygonFromPoints(ring...), targetHaloPx/c.l.PxPerInch, math.Max(0.25/c.l.PxPerInch, 1e-3))
+	if err != nil {
+		c.outlineID(id, col, w)
+		return
+	}
+	c.dc.ClearPath()
+	c.polyPath(off)
+	c.setColor(col)
+	c.dc.SetLineWidth(w)
+	c.dc.Stroke()
 }
 
 func (p PathOverlay) draw(c *canvas) {
@@ -168,6 +206,11 @@ func (l Link) draw(c *canvas) {
 		col = ColorArc
 	case l.Kind == LinkSeen:
 		dash = []float64{5, 3}
+	case l.Kind == LinkMeasure:
+		col = ColorRing
+		if !l.OK {
+			dash = []float64{5, 3}
+		}
 	case !l.OK:
 		col, dash = ColorBlocked, []float64{5, 3}
 	}

@@ -15,7 +15,9 @@ import (
 // TestSpeedDistribution prints the CPU time distribution (the calling thread's) of GainSight and
 // BreakSight for a vehicle with a 12 in allowance over 100 random cases
 // of the reference table when SIGHTLINE_SPEED is set (no timed
-// assertion: the machine is shared). Run:
+// assertion: the machine is shared), twice: "cold" builds a new Router
+// per case, as a query of a scenario file runs (rulesets/generic), and
+// "warm" shares one Router across the question's cases. Run:
 //
 //	SIGHTLINE_SPEED=1 go test ./tactics -run SpeedDistribution -v -count=1 -cpu 1
 func TestSpeedDistribution(t *testing.T) {
@@ -26,13 +28,20 @@ func TestSpeedDistribution(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	bf := refTable(t)
 	cases := randomCases(bf, terrain.Vehicle, 100, 1)
-	for _, kind := range []string{"gain", "break", "gain-fraction"} {
+	for _, run := range []struct {
+		kind string
+		cold bool
+	}{{"gain", true}, {"break", true}, {"gain-fraction", true}, {"gain", false}, {"break", false}, {"gain-fraction", false}} {
+		kind := run.kind
 		rt := movement.NewRouter(bf)
 		var ds []time.Duration
 		found, exhausted := 0, 0
 		for _, c := range cases {
 			mv := Move{Model: c.mover, Allowance: 12}
 			t0 := threadCPU()
+			if run.cold {
+				rt = movement.NewRouter(bf)
+			}
 			var a Answer
 			var err error
 			switch kind {
@@ -61,7 +70,11 @@ func TestSpeedDistribution(t *testing.T) {
 				under++
 			}
 		}
-		fmt.Printf("%s: found %d/100 exhausted %d  min %v p50 %v p90 %v p95 %v p99 %v max %v; %d under 50 ms\n", kind, found, exhausted,
+		router := "warm"
+		if run.cold {
+			router = "cold"
+		}
+		fmt.Printf("%s %s: found %d/100 exhausted %d  min %v p50 %v p90 %v p95 %v p99 %v max %v; %d under 50 ms\n", router, kind, found, exhausted,
 			ds[0], ds[50], ds[90], ds[95], ds[98], ds[len(ds)-1], under)
 	}
 }

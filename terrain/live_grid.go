@@ -23,8 +23,9 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 	ng.Spans[id] = s
 	ng.Start = make([]int32, len(g.Start))
 	ng.IDs = make([]int32, 0, listed)
-	ng.IDSpans = make([]CellSpan, 0, listed)
+	ng.Entries = make([]CellEntry, 0, listed)
 	id32 := int32(id)
+	se := cellEntry(boxes[id], s, id32)
 	next := 0          // the next cell whose start is to be written
 	copied := int32(0) // g's listing is copied up to here
 	shift := int32(0)  // how far the cells reached start after g's
@@ -36,20 +37,20 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 		}
 		a, b := g.Start[k], g.Start[k+1]
 		ng.IDs = append(ng.IDs, g.IDs[copied:a]...)
-		ng.IDSpans = append(ng.IDSpans, g.IDSpans[copied:a]...)
+		ng.Entries = append(ng.Entries, g.Entries[copied:a]...)
 		for e := a; e < b; e++ {
 			x := g.IDs[e]
 			if x == id32 {
 				continue
 			}
 			if in && x > id32 {
-				ng.IDs, ng.IDSpans = append(ng.IDs, id32), append(ng.IDSpans, s)
+				ng.IDs, ng.Entries = append(ng.IDs, id32), append(ng.Entries, se)
 				in = false
 			}
-			ng.IDs, ng.IDSpans = append(ng.IDs, x), append(ng.IDSpans, g.IDSpans[e])
+			ng.IDs, ng.Entries = append(ng.IDs, x), append(ng.Entries, g.Entries[e])
 		}
 		if in {
-			ng.IDs, ng.IDSpans = append(ng.IDs, id32), append(ng.IDSpans, s)
+			ng.IDs, ng.Entries = append(ng.IDs, id32), append(ng.Entries, se)
 		}
 		copied = b
 		shift = int32(len(ng.IDs)) - b
@@ -70,6 +71,6 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 		ng.Start[next] = g.Start[next] + shift
 	}
 	ng.IDs = append(ng.IDs, g.IDs[copied:]...)
-	ng.IDSpans = append(ng.IDSpans, g.IDSpans[copied:]...)
+	ng.Entries = append(ng.Entries, g.Entries[copied:]...)
 	return ng, true
 }

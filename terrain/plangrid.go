@@ -8,7 +8,7 @@ import "math"
 // Margin, overlaps: the cells Spans[id]. The zero value (NX = 0) has no
 // cells: no occluders or no extent. Its fields are read-only.
 //
-// It indexes any number of occluders, with about four cells per box, so
+// It indexes any number of occluders, with about two cells per box, so
 // that a walk along a segment meets about as many ids on a large table as
 // on a small one.
 type PlanGrid struct {
@@ -22,9 +22,22 @@ type PlanGrid struct {
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
 	Spans []CellSpan
-	// IDSpans is Spans[IDs[k]] at index k: read along with IDs, it spares
-	// a walk a random access per listed id.
-	IDSpans []CellSpan
+	// Entries is the listing IDs with each id's box and cells beside it
+	// (Entries[k] describes IDs[k]): a walk along a segment reads one
+	// cell's candidates from one contiguous run of memory instead of
+	// chasing each id into the boxes and spans (on a large table those
+	// random reads, not the arithmetic, are the cost of a sightline).
+	Entries []CellEntry
+}
+
+// CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
+// (exactly the box the grid was built from) and the cells it is listed in
+// (its CellSpan, in 16 bits: a grid has at most gridMaxSide cells along a
+// side).
+type CellEntry struct {
+	Box            PlanBox
+	I0, J0, I1, J1 int16
+	ID             int32
 }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
@@ -34,7 +47,7 @@ type CellSpan struct{ I0, J0, I1, J1 int32 }
 // gridMaxSide caps the cells along one side of a PlanGrid.
 const gridMaxSide = 1024
 
-// buildGrid buckets the boxes into about four cells per box (at most
+// buildGrid buckets the boxes into about two cells per box (at most
 // gridMaxSide cells along each side).
 func buildGrid(boxes []PlanBox) PlanGrid {
 	g, w, h, ok := gridCells(boxes)
@@ -70,7 +83,7 @@ func gridCells(boxes []PlanBox) (g PlanGrid, w, h float64, ok bool) {
 		return g, w, h, false
 	}
 	g.Margin = 1e-9 * (ext + math.Abs(all.X0) + math.Abs(all.Y0))
-	side := math.Sqrt(w * h / float64(4*len(boxes)))
+	side := math.Sqrt(w * h / float64(2*len(boxes)))
 	if !(side > 0) {
 		side = ext / 8
 	}
@@ -97,6 +110,11 @@ func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
 
 // cells returns the number of cells of the span.
 func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
+
+// cellEntry returns the listing of occluder id with box b in the cells c.
+func cellEntry(b PlanBox, c CellSpan, id int32) CellEntry {
+	return CellEntry{Box: b, ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
+}
 
 // gridMaxListed bounds the total listing of n boxes.
 func gridMaxListed(n int) int { return max(64*n, 1<<16) }
@@ -134,13 +152,13 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	}
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
-	g.IDSpans = make([]CellSpan, len(g.IDs))
+	g.Entries = make([]CellEntry, len(g.IDs))
 	next := make([]int32, g.NX*g.NY)
 	copy(next, counts[:g.NX*g.NY])
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			g.IDSpans[next[k]] = g.Spans[id]
+			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id))
 			next[k]++
 		})
 	}

@@ -3,6 +3,7 @@ package codered
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/render"
@@ -136,7 +137,9 @@ func answerSmoke(env *rulesets.Env, q *smokeRequest) (rulesets.Result, error) {
 	v, err := CheckSmoke(env.Battlefield, q.Model, q.Point, q.Grenadier, q.Round, q.Cuts, options(env))
 	r, err := verdict(v, err, q.Model)
 	if err == nil {
-		r.Draw(nil, rulesets.PointMark(q.Point, "smoke "+rulesets.VerdictLabel(v)))
+		o := options(env)
+		r.Draw(nil, render.Template{Circle: &geom.Circle{Center: q.Point, Radius: float64(o.SmokeDiameter) / 2},
+			Label: "smoke " + rulesets.VerdictLabel(v)})
 	}
 	return r, err
 }
@@ -171,7 +174,12 @@ func answerViewEdges(env *rulesets.Env, q *viewEdgesRequest) (rulesets.Result, e
 	default:
 		v.Forbid("CR-09", "%s", text)
 	}
-	return verdict(v, nil, q.Model, q.To)
+	r, err := verdict(v, nil, q.Model, q.To)
+	// The line judged: from the unit's centre to the other's, through the
+	// declared edges when allowed.
+	label := "view edges " + strings.Join(q.Edges, ", ") + ": " + rulesets.VerdictLabel(v)
+	r.Draw(nil, render.Sightline{From: geom.Lift(Centre(m, o), m.EyePoint().Z), To: geom.Lift(Centre(e, o), e.EyePoint().Z), Clear: ok && checked, Label: label})
+	return r, err
 }
 
 type rallyRequest struct {
@@ -199,7 +207,9 @@ func answerPlacement(env *rulesets.Env, q *placementRequest) (rulesets.Result, e
 	v, err := CheckPlacement(env.Battlefield, q.Point, q.Placement, options(env))
 	r, err := verdict(v, err)
 	if err == nil {
-		r.Draw(nil, rulesets.PointMark(q.Point, rulesets.VerdictLabel(v)))
+		// No placing within close range of an enemy unit (CR-42…CR-46):
+		// the circle an enemy must stay out of.
+		r.Draw(nil, render.Ring{Center: q.Point, Radius: float64(options(env).CloseRange), Label: q.What + " " + rulesets.VerdictLabel(v)})
 	}
 	return r, err
 }

@@ -2,6 +2,7 @@ package dropzone
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/render"
@@ -116,7 +117,8 @@ func answerFormation(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "groups", Value: r.Groups},
 		rulesets.Field{Name: "mustClose", Value: nonNil(r.MustClose)}, rulesets.Field{Name: "eitherHalf", Value: r.EitherHalf})
-	res.Draw(squadIDs(env, q.Squad))
+	o := options(env)
+	res.Draw(squadIDs(env, q.Squad), formationParts(env.Battlefield, q.Squad, &o)...)
 	return res, nil
 }
 
@@ -144,7 +146,10 @@ type standbyRequest struct {
 
 func answerStandby(env *rulesets.Env, q *standbyRequest) (rulesets.Result, error) {
 	v, err := CheckStandbyEntry(env.Battlefield, q.Model, q.Point, q.Edge, options(env))
-	return drawn(verdict(v, err, q.Model))(rulesets.PointMark(q.Point, "entry "+label(v)))
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, q.Model))(edgePart(env.Battlefield, q.Point, q.Edge, v)...)
 }
 
 type landingRequest struct {
@@ -173,8 +178,12 @@ func answerLanding(env *rulesets.Env, q *landingRequest) (rulesets.Result, error
 	if err != nil {
 		return rulesets.Result{}, err
 	}
-	v, err := CheckLanding(env.Battlefield, q.Model, p, q.Size, q.Passengers, q.With, options(env))
-	return drawn(verdict(v, err, q.Model))(rulesets.PointMark(p, "landing "+label(v)))
+	o := options(env)
+	v, err := CheckLanding(env.Battlefield, q.Model, p, q.Size, q.Passengers, q.With, o)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, q.Model))(lzPart(env.Battlefield, q.Model, q.Size, p, &o, "landing "+label(v))...)
 }
 
 type embarkRequest struct {
@@ -186,7 +195,11 @@ type embarkRequest struct {
 
 func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) {
 	v, err := CheckEmbark(env.Battlefield, q.Squad, q.Transports, q.Capacity, q.Manoeuvre, options(env))
-	return verdict(v, err, squadIDs(env, q.Squad)...)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, squadIDs(env, q.Squad)...))(reachParts(env.Battlefield, q.Transports, transportReach,
+		fmt.Sprintf("embark within %g in: %s", transportReach, label(v)))...)
 }
 
 type disembarkRequest struct {
@@ -198,7 +211,11 @@ type disembarkRequest struct {
 
 func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, error) {
 	v, err := CheckDisembark(env.Battlefield, q.Model, q.Placements, q.Manoeuvre, q.TookOff, options(env))
-	return verdict(v, err, q.Model)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, q.Model))(append(reachParts(env.Battlefield, []string{q.Model}, transportReach,
+		fmt.Sprintf("disembark within %g in: %s", transportReach, label(v))), placementMarks(q.Placements)...)...)
 }
 
 type transportBuildingRequest struct {
@@ -208,7 +225,11 @@ type transportBuildingRequest struct {
 
 func answerTransportBuilding(env *rulesets.Env, q *transportBuildingRequest) (rulesets.Result, error) {
 	v, err := CheckTransportToBuilding(env.Battlefield, q.Model, q.Building, options(env))
-	return verdict(v, err, q.Model)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, q.Model))(append(buildingPart(env.Battlefield, q.Building, label(v)),
+		reachParts(env.Battlefield, []string{q.Model}, transportEntranceReach, fmt.Sprintf("entrance within %g in", transportEntranceReach))...)...)
 }
 
 type enterBuildingRequest struct {
@@ -218,7 +239,10 @@ type enterBuildingRequest struct {
 
 func answerEnterBuilding(env *rulesets.Env, q *enterBuildingRequest) (rulesets.Result, error) {
 	v, err := CheckEnterBuilding(env.Battlefield, q.Squad, q.Building, options(env))
-	return verdict(v, err, squadIDs(env, q.Squad)...)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err, squadIDs(env, q.Squad)...))(buildingPart(env.Battlefield, q.Building, "enter: "+label(v))...)
 }
 
 type leaveRequest struct {
@@ -229,7 +253,10 @@ type leaveRequest struct {
 
 func answerLeaveBuilding(env *rulesets.Env, q *leaveRequest) (rulesets.Result, error) {
 	v, err := CheckLeaveBuilding(env.Battlefield, q.Building, q.Placements, q.Closest, options(env))
-	return verdict(v, err)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err))(append(buildingPart(env.Battlefield, q.Building, "leave: "+label(v)), placementMarks(q.Placements)...)...)
 }
 
 type connectedRequest struct {
@@ -239,7 +266,10 @@ type connectedRequest struct {
 
 func answerConnected(env *rulesets.Env, q *connectedRequest) (rulesets.Result, error) {
 	v, err := CheckConnectedBuildings(env.Battlefield, q.A, q.B, options(env))
-	return verdict(v, err)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err))(gapPart(env.Battlefield, q.A, q.B, v)...)
 }
 
 type oneBuildingRequest struct {
@@ -248,7 +278,10 @@ type oneBuildingRequest struct {
 
 func answerBuildingClass(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, error) {
 	v, err := BuildingClass(env.Battlefield, q.Building, options(env))
-	return verdict(v, err)
+	if err != nil {
+		return rulesets.Result{}, err
+	}
+	return drawn(verdict(v, err))(buildingPart(env.Battlefield, q.Building, measuresLabel(v))...)
 }
 
 func answerCollapse(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, error) {
@@ -258,7 +291,7 @@ func answerCollapse(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, 
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "removed", Value: nonNil(inside)},
 		rulesets.Field{Name: "destroyedOn2", Value: nonNil(near)})
-	res.Draw(append(append([]string(nil), inside...), near...))
+	res.Draw(append(append([]string(nil), inside...), near...), collapseParts(env.Battlefield, q.Building)...)
 	return res, nil
 }
 
@@ -311,7 +344,8 @@ func answerCrash(env *rulesets.Env, q *crashRequest) (rulesets.Result, error) {
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "touched", Value: nonNil(r.Touched)},
 		rulesets.Field{Name: "centreUnder", Value: nonNil(r.CentreUnder)},
 		rulesets.Field{Name: "buildings", Value: nonNil(r.Buildings)}, rulesets.Field{Name: "autoHits", Value: nonNil(r.AutoHits)})
-	res.Draw(append([]string{q.Model}, r.Touched...), rulesets.PointMark(p, "crash"))
+	o := options(env)
+	res.Draw(append([]string{q.Model}, r.Touched...), lzPart(env.Battlefield, q.Model, q.Size, p, &o, "crash")...)
 	return res, nil
 }
 
@@ -326,16 +360,48 @@ func answerWreck(env *rulesets.Env, q *wreckRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "destroyed", Value: nonNil(lost)})
-	res.Draw([]string{q.Model})
+	res.Draw([]string{q.Model}, append(reachParts(env.Battlefield, []string{q.Model}, wreckReach,
+		fmt.Sprintf("survivors within %g in: %s", wreckReach, label(v))), placementMarks(q.Placements)...)...)
 	return res, nil
 }
 
 type premeasureRequest struct {
 	Phase string `json:"phase"`
+	// From and To, optional model ids, name what would be measured: the
+	// picture draws that distance, dashed when measuring is not allowed.
+	From string `json:"from"`
+	To   string `json:"to"`
 }
 
 func answerPremeasure(env *rulesets.Env, q *premeasureRequest) (rulesets.Result, error) {
-	return rulesets.VerdictResult(CheckPremeasure(q.Phase, options(env))), nil
+	v := CheckPremeasure(q.Phase, options(env))
+	res := rulesets.VerdictResult(v)
+	if q.From == "" && q.To == "" {
+		return res, nil
+	}
+	a, ok := env.Battlefield.Model(q.From)
+	if !ok {
+		return rulesets.Result{}, env.Errorf("from", ErrQuery, "%q: unknown model", q.From)
+	}
+	b, ok := env.Battlefield.Model(q.To)
+	if !ok {
+		return rulesets.Result{}, env.Errorf("to", ErrQuery, "%q: unknown model", q.To)
+	}
+	res.Draw([]string{q.From, q.To}, render.Link{A: a.Position, B: b.Position, OK: v.Legal, Kind: render.LinkMeasure,
+		Label: fmt.Sprintf("%.2f in: %s", b.Position.Sub(a.Position).Norm(), label(v))})
+	return res, nil
+}
+
+// measuresLabel is a verdict's measures in a few words ("LP 6, G 4").
+func measuresLabel(v *rulesets.Verdict) string {
+	s := ""
+	for i, m := range v.Measures {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("%s %g", m.Name, m.Value)
+	}
+	return s
 }
 
 // verdict shapes a check's verdict as the answer, highlighting ids.

@@ -111,6 +111,21 @@ func answerCoherency(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 		b, _ := env.Battlefield.Model(l.To)
 		res.Draw(nil, render.Link{A: a.Position, B: b.Position, OK: false, Label: fmt.Sprintf("%.2f in", l.Distance)})
 	}
+	if len(c.Broken) == 0 {
+		// Coherent: the tree of nearest stands that keeps it so.
+		bf := env.Battlefield
+		idx := bf.Squad(q.Squad)
+		pts := make([][]geom.Point, len(idx))
+		for k, i := range idx {
+			m := &bf.Models()[i]
+			pts[k] = opt.measurePoints(m, m.Pose())
+		}
+		limit := rulesets.Round(opt.book(coherencyMax))
+		res.Draw(nil, rulesets.LinkTree(len(idx), func(i, j int) (geom.Point, geom.Point, float64, bool) {
+			d, a, b := nearestPair(pts[i], pts[j])
+			return a, b, d, rulesets.Round(d) <= limit
+		})...)
+	}
 	return res, nil
 }
 
@@ -129,12 +144,16 @@ func answerSectors(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 			v.Allow(ftSectors, "sector %v: sides %v, nobody controls it", s.Index, s.Sides)
 		}
 	}
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "sectors", Value: ss}, rulesets.Field{Name: "vp", Value: vp}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "sectors", Value: ss}, rulesets.Field{Name: "vp", Value: vp})
+	res.Draw(nil, sectorParts(ss)...)
+	return res, nil
 }
 
 func answerTerrainReview(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 	v, w := ReviewTerrain(env.Battlefield, options(env))
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "warnings", Value: w}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "warnings", Value: w})
+	res.Draw(nil, reviewParts(env.Battlefield, options(env))...)
+	return res, nil
 }
 
 type zonesRequest struct {
@@ -148,7 +167,9 @@ func answerMinefields(env *rulesets.Env, q *zonesRequest) (rulesets.Result, erro
 		}
 	}
 	v, n := CheckMinefields(env.Battlefield, q.Zones, options(env))
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "minefields", Value: n}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "minefields", Value: n})
+	res.Draw(nil, zoneTemplates(q.Zones, "deployment zone: no minefield")...)
+	return res, nil
 }
 
 type deploymentRequest struct {
@@ -188,7 +209,13 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 	if err != nil {
 		return rulesets.Result{}, env.At("squad", err)
 	}
-	return rulesets.VerdictResult(v), nil
+	res := rulesets.VerdictResult(v)
+	var ids []string
+	for _, i := range env.Battlefield.Squad(q.Squad) {
+		ids = append(ids, env.Battlefield.Models()[i].ID)
+	}
+	res.Draw(ids, zoneTemplates([][]geom.Point{q.Zone}, "zone: "+rulesets.VerdictLabel(v))...)
+	return res, nil
 }
 
 type setupRequest struct {
@@ -233,7 +260,11 @@ func answerSetup(env *rulesets.Env, q *setupRequest) (rulesets.Result, error) {
 		v.Allow(ftSetup, "the map's %.2f in is %.2f in on this table", float64(*q.Length), l)
 		extra = append(extra, rulesets.Field{Name: "length", Value: rulesets.Round(l), Length: true})
 	}
-	return rulesets.VerdictResult(v, extra...), nil
+	res := rulesets.VerdictResult(v, extra...)
+	if q.Edge != "" {
+		res.Draw(nil, edgeParts(env.Battlefield.Table(), q.Edge)...)
+	}
+	return res, nil
 }
 
 type debrisPlacementRequest struct {
@@ -251,12 +282,21 @@ func answerDebrisPlacement(env *rulesets.Env, q *debrisPlacementRequest) (rulese
 	if err != nil {
 		return rulesets.Result{}, env.At("fields", err)
 	}
-	return rulesets.VerdictResult(v), nil
+	res := rulesets.VerdictResult(v)
+	res.Draw(nil, zoneTemplates(q.Zones[:], "objective zone")...)
+	for _, id := range q.Fields {
+		if p, ok := env.Battlefield.Piece(id); ok {
+			res.Draw(nil, render.Template{Shape: p.Footprint, Label: id + ": " + rulesets.VerdictLabel(v)})
+		}
+	}
+	return res, nil
 }
 
 func answerSalvage(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 	v, s := Salvage(env.Battlefield, options(env))
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "salvage", Value: s}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "salvage", Value: s})
+	res.Draw(nil, salvageParts(env.Battlefield, options(env), s)...)
+	return res, nil
 }
 
 type objectiveRequest struct {
@@ -278,6 +318,18 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 		}
 		return rulesets.Result{}, env.At(field, err)
 	}
-	return rulesets.VerdictResult(v, rulesets.Field{Name: "vp", Value: r.VP}, rulesets.Field{Name: "controller", Value: r.Controller},
-		rulesets.Field{Name: "squadrons", Value: r.Squadrons}), nil
+	res := rulesets.VerdictResult(v, rulesets.Field{Name: "vp", Value: r.VP}, rulesets.Field{Name: "controller", Value: r.Controller},
+		rulesets.Field{Name: "squadrons", Value: r.Squadrons})
+	o := options(env)
+	reach := map[string]float64{ObjStation: o.book(stationRadius), ObjPlanet: o.book(planetRadius), ObjSecret: o.book(secretRadius)}[q.Rule]
+	who := r.Controller
+	if who == "" {
+		who = "nobody"
+	}
+	if reach > 0 {
+		res.Draw(nil, pieceReach(env.Battlefield, q.Target, reach, fmt.Sprintf("within %g in: %s", reach, who))...)
+	} else if p, ok := env.Battlefield.Piece(q.Target); ok {
+		res.Draw(nil, render.Template{Shape: p.Footprint, Label: q.Target + ": " + who})
+	}
+	return res, nil
 }

@@ -85,8 +85,7 @@ func fractionWindow(env *rulesets.Env, q *PairRequest, w pairWindow, opt los.Opt
 	}
 	a.Set("fraction", rulesets.Round(r.Fraction))
 	a.Explanation = fmt.Sprintf("from window %d of wall %s: %s", w.Best.Index, w.Best.Wall, r.Explain())
-	a.Draw(nil, render.TargetFromFraction(r), render.Sightline{From: r.Eye, To: r.Centre, Clear: r.Fraction > 0,
-		Label: fmt.Sprintf("%.1f %%", 100*r.Fraction)})
+	a.Draw(nil, render.TargetFromFraction(r), rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
 	return a, nil
 }
 
@@ -116,5 +115,5 @@ func rangeWindow(r *los.RangeResult, w pairWindow) string {
 
 // flatLink is the range overlay between two measured points.
 func flatLink(a, b geom.Vec3, d float64) render.Link {
-	return render.Link{A: geom.Flat(a), B: geom.Flat(b), OK: true, Label: fmt.Sprintf("%.2f in", d)}
+	return render.Link{A: geom.Flat(a), B: geom.Flat(b), OK: true, Label: fmt.Sprintf("%.2f in", d), Kind: render.LinkMeasure}
 }

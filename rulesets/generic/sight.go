@@ -167,7 +167,7 @@ func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error)
 	}
 	a.Explanation = r.Explain()
 	a.Draw([]string{q.From, q.To}, render.TargetFromFraction(r),
-		render.Sightline{From: r.Eye, To: r.Centre, Clear: r.Fraction > 0, Label: fmt.Sprintf("%.1f %%", 100*r.Fraction)})
+		rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
 	return a, nil
 }
 

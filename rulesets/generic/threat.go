@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"github.com/golang/geo/s1"
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
@@ -212,5 +214,22 @@ func ThreatResult(m *threat.Map) rulesets.Result {
 	}
 	a.Explanation = fmt.Sprintf("%d x %d cells of %g in: %d where %s can stand, %d of them seen by some of the %d observers, %d hidden from all",
 		m.NX, m.NY, m.Res, s.Standable, m.Model, s.Seen, len(m.Observers), s.Hidden)
+	var seen []geom.Point
+	for j := 0; j < m.NY; j++ {
+		for i := 0; i < m.NX; i++ {
+			if c := m.Cells[j*m.NX+i]; c.Standable && c.Seen > 0 {
+				seen = append(seen, m.Centre(i, j))
+			}
+		}
+	}
+	a.Draw(slices.Clone(m.Observers))
+	if len(seen) <= maxThreatCells {
+		a.Draw(nil, render.Region{Cells: seen, Size: m.Res, Label: m.Model + " seen here"})
+	}
 	return a
 }
+
+// maxThreatCells is the most cells a threat answer's picture shades (the
+// renderer's limit on one overlay's points); a finer map is drawn with its
+// observers only (the threat command draws any map as a heat map).
+const maxThreatCells = 100000

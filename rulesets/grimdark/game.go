@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/render"
 	"github.com/sightline/sightline/rulesets"
 	"github.com/sightline/sightline/scenario"
@@ -76,19 +78,26 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		rulesets.Field{Name: "inCover", Value: r.InCover}, rulesets.Field{Name: "coverSource", Value: r.CoverSource},
 		rulesets.Field{Name: "effectiveRange", Value: rulesets.Round(r.EffectiveRange), Length: true},
 		rulesets.Field{Name: "models", Value: r.Models}, rulesets.Field{Name: "cover", Value: r.Cover})
-	shotPicture(env.Battlefield, &res, r)
+	shotPicture(env.Battlefield, &res, r, env.Options.Geometry().Sight)
 	return res, nil
 }
 
 // shotPicture draws the firing models' sightlines to the model each sees,
-// marks the shooting models out of range and the target models in cover.
-func shotPicture(bf *terrain.Battlefield, res *rulesets.Result, r ShotResult) {
+// the blocked sightline of each model in range that sees no target model
+// (to its nearest, under sight), marks the shooting models out of range
+// and the target models in cover.
+func shotPicture(bf *terrain.Battlefield, res *rulesets.Result, r ShotResult, sight los.Options) {
 	res.Draw(r.Firing)
 	for _, m := range r.Models {
 		a, _ := bf.Model(m.ID)
 		b, ok := bf.Model(m.Sees)
 		if len(m.InRange) == 0 {
 			res.Draw(nil, render.Ring{ModelID: m.ID, Radius: 0.1, Label: "out of range"})
+		}
+		if !ok && len(m.InRange) > 0 && m.Nearest != "" {
+			if s, err := los.Sight(bf, m.ID, m.Nearest, sight); err == nil && !s.Visible {
+				res.Draw(nil, render.SightlineFromSight(s, m.ID+": no sight"))
+			}
 		}
 		if !m.Fires || !ok {
 			continue
@@ -206,7 +215,8 @@ func answerMelee(env *rulesets.Env, q *meleeRequest) (rulesets.Result, error) {
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "strikers", Value: r.Strikers}, rulesets.Field{Name: "out", Value: r.Out})
 	for _, s := range r.Strikers {
-		res.Draw([]string{s.ID, s.Enemy})
+		res.Draw([]string{s.ID, s.Enemy}, measure(env.Battlefield, s.ID, s.Enemy,
+			fmt.Sprintf("strikes: %.2f in across (at most %g), %.2f in up (at most %g)", s.Horizontal, meleeHorizontal, s.Vertical, meleeVertical), true)...)
 	}
 	return res, nil
 }
@@ -220,7 +230,11 @@ type afterMeleeRequest struct {
 
 func answerAfterMelee(env *rulesets.Env, q *afterMeleeRequest) (rulesets.Result, error) {
 	v, err := CheckAfterMelee(env.Battlefield, q.Unit, q.Enemy, q.Destroyed, q.Paths, options(env))
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		res.Draw(unitIDs(env.Battlefield, q.Unit), pathParts(q.Paths, v)...)
+	}
+	return res, err
 }
 
 type coherencyRequest struct {
@@ -265,8 +279,15 @@ type markersRequest struct {
 }
 
 func answerMarkers(env *rulesets.Env, q *markersRequest) (rulesets.Result, error) {
-	v, err := CheckMarkers(env.Battlefield, q.Markers, options(env))
-	return verdict(env, v, err)
+	opt := options(env)
+	v, err := CheckMarkers(env.Battlefield, q.Markers, opt)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		for i, p := range q.Markers {
+			res.Draw(nil, render.Ring{Center: p, Radius: objectiveReach + float64(opt.MarkerRadius), Label: fmt.Sprintf("marker %d: %s", i+1, rulesets.VerdictLabel(v))})
+		}
+	}
+	return res, err
 }
 
 type deploymentRequest struct {
@@ -281,7 +302,11 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 		mode = Deploy
 	}
 	v, err := CheckPlacement(env.Battlefield, q.Unit, q.Edge, mode, options(env))
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		res.Draw(unitIDs(env.Battlefield, q.Unit), zonePart(env.Battlefield.Table(), q.Edge, zoneDepth, mode+" zone "+q.Edge+": "+rulesets.VerdictLabel(v))...)
+	}
+	return res, err
 }
 
 type embarkRequest struct {
@@ -296,7 +321,16 @@ func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) 
 		a = Advance
 	}
 	v, err := CheckEmbark(env.Battlefield, q.Unit, q.Transport, a, options(env))
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		if c, ok := unitCentre(env.Battlefield, q.Unit); ok {
+			if t, ok := env.Battlefield.Model(q.Transport); ok {
+				res.Draw(append(unitIDs(env.Battlefield, q.Unit), q.Transport), render.Link{A: c, B: t.Position, OK: v.Legal, Kind: render.LinkMeasure,
+					Label: a + " to " + q.Transport + ": " + rulesets.VerdictLabel(v)})
+			}
+		}
+	}
+	return res, err
 }
 
 type disembarkRequest struct {
@@ -307,7 +341,21 @@ type disembarkRequest struct {
 
 func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, error) {
 	v, err := CheckDisembark(env.Battlefield, q.Unit, q.Transport, q.Positions, options(env))
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		if _, ok := env.Battlefield.Model(q.Transport); ok {
+			res.Draw([]string{q.Transport}, render.Ring{ModelID: q.Transport, Radius: disembarkReach, Label: fmt.Sprintf("within %g in: %s", disembarkReach, rulesets.VerdictLabel(v))})
+		}
+		ids := make([]string, 0, len(q.Positions))
+		for id := range q.Positions {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			res.Draw(nil, rulesets.PointMark(q.Positions[id], id))
+		}
+	}
+	return res, err
 }
 
 type casterRequest struct {
@@ -317,7 +365,12 @@ type casterRequest struct {
 
 func answerCaster(env *rulesets.Env, q *casterRequest) (rulesets.Result, error) {
 	v, err := CheckCaster(env.Battlefield, q.Model, q.Caster, options(env))
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		res.Draw([]string{q.Model, q.Caster}, measure(env.Battlefield, q.Model, q.Caster,
+			fmt.Sprintf("%s (at most %g in): %s", measured(v, "distance"), casterReach, rulesets.VerdictLabel(v)), v.Legal)...)
+	}
+	return res, err
 }
 
 type firePlanRequest struct {
@@ -327,7 +380,16 @@ type firePlanRequest struct {
 
 func answerFirePlan(env *rulesets.Env, q *firePlanRequest) (rulesets.Result, error) {
 	v, err := CheckFirePlan(env.Battlefield, q.Unit, q.Plan)
-	return verdict(env, v, err)
+	res, err := verdict(env, v, err)
+	if err == nil {
+		from, ok := unitCentre(env.Battlefield, q.Unit)
+		for _, a := range q.Plan {
+			if to, tok := unitCentre(env.Battlefield, a.Target); ok && tok {
+				res.Draw(unitIDs(env.Battlefield, a.Target), render.Link{A: from, B: to, OK: v.Legal, Kind: render.LinkMeasure, Label: a.Weapon + " at " + a.Target})
+			}
+		}
+	}
+	return res, err
 }
 
 // verdict shapes a check's verdict as the answer.

@@ -1,0 +1,115 @@
+package movement
+
+import (
+	"math"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// treeLeaf is the most edges a leaf of an edgeTree holds, and
+// minTreeEdges the fewest edges a core needs for a tree to pay.
+const (
+	treeLeaf     = 8
+	minTreeEdges = 64
+)
+
+// edgeTree is a bounding-circle hierarchy over a core's edges in index
+// order (consecutive edges of a ring lie close together), so that a
+// contact test visits only the edges near the segment. boxes[0] is the
+// root; it is immutable once built.
+type edgeTree struct {
+	boxes []edgeBox
+}
+
+// edgeBox bounds edges lo..hi-1 by the circle (c, r); kids are its two
+// halves' boxes, or -1 for a leaf.
+type edgeBox struct {
+	c      geom.Point
+	r      float64
+	lo, hi int32
+	kids   [2]int32
+}
+
+// indexEdges builds the core's edge tree when it has many edges. Only
+// cores kept for many queries (an obstacle set's) are indexed.
+func (c *core) indexEdges() {
+	if len(c.edges) < minTreeEdges {
+		return
+	}
+	t := &edgeTree{boxes: make([]edgeBox, 0, 2*len(c.edges)/treeLeaf+1)}
+	t.build(c.edges, 0, int32(len(c.edges)))
+	c.tree = t
+}
+
+// build appends the box of edges lo..hi-1 and its subtree, returning its
+// index.
+func (t *edgeTree) build(edges []geom.Segment, lo, hi int32) int32 {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, e := range edges[lo:hi] {
+		for _, p := range [2]geom.Point{e.A, e.B} {
+			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+		}
+	}
+	b := edgeBox{c: geom.Pt((x0+x1)/2, (y0+y1)/2), r: math.Hypot(x1-x0, y1-y0) / 2, lo: lo, hi: hi, kids: [2]int32{-1, -1}}
+	k := int32(len(t.boxes))
+	t.boxes = append(t.boxes, b)
+	if hi-lo > treeLeaf {
+		mid := (lo + hi) / 2
+		l := t.build(edges, lo, mid)
+		r := t.build(edges, mid, hi)
+		t.boxes[k].kids = [2]int32{l, r}
+	}
+	return k
+}
+
+// anyEdgeWithin reports whether some edge comes closer than R to s (the
+// capsule test of firstContact), visiting only the boxes that may: a box
+// whose circle stays farther than r+R from s holds no such edge (farFrom
+// keeps a margin far above the tests' rounding).
+func (t *edgeTree) anyEdgeWithin(edges []geom.Segment, s geom.Segment, R float64) bool {
+	var stack [64]int32
+	sp := 1
+	stack[0] = 0
+	for sp > 0 {
+		sp--
+		b := &t.boxes[stack[sp]]
+		if farFrom(s, b.c, b.r+R) {
+			continue
+		}
+		if b.kids[0] < 0 {
+			for _, e := range edges[b.lo:b.hi] {
+				if _, hit := capsuleEntry(s, e, R); hit {
+					return true
+				}
+			}
+			continue
+		}
+		stack[sp], stack[sp+1] = b.kids[1], b.kids[0]
+		sp += 2
+	}
+	return false
+}
+
+// touches reports whether the disc of radius r moving along s comes
+// closer than r+inflate-ContactTolerance to the core: firstContact's
+// second result, without the parameter, so it stops at the first edge
+// found (through the edge tree when the core has one).
+func (c *core) touches(s geom.Segment, r float64) bool {
+	R := r + c.inflate - ContactTolerance
+	if R <= 0 {
+		_, hit := firstInterior(c, s)
+		return hit
+	}
+	if c.tree != nil {
+		return c.tree.anyEdgeWithin(c.edges, s, R) || c.inside(s.A)
+	}
+	if c.inside(s.A) {
+		return true
+	}
+	for _, e := range c.edges {
+		if _, hit := capsuleEntry(s, e, R); hit {
+			return true
+		}
+	}
+	return false
+}

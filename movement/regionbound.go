@@ -1,0 +1,142 @@
+package movement
+
+import "github.com/sightline/sightline/geom"
+
+// lbInset is how far inside a difficult region's convex pieces a stretch
+// must stay to count in costBound, inches: far above the rounding of the
+// float clipping (about 1e-13 in on a table-sized segment), so the bound
+// never exceeds the exact cost.
+const lbInset = 1e-7
+
+// halfPlane is {x : n·x ≤ c} with n a unit outward normal.
+type halfPlane struct {
+	n geom.Point
+	c float64
+}
+
+// regionBound is what costBound knows of one difficult region: its convex
+// pieces as half-plane lists (a partition of the region: interiors
+// disjoint) and whether its box meets no other region's box (isolated),
+// the case where the exact cost's stretch inside it is exactly its
+// interior measure, whatever other regions the segment crosses.
+type regionBound struct {
+	x0, y0, x1, y1 float64 // the region's box
+	pieces         [][]halfPlane
+	isolated       bool
+}
+
+// boundRegions prepares costBound's data for the set's regions. A region
+// whose convex pieces cannot be found is left unisolated: costBound then
+// falls back to the length for segments near it.
+func boundRegions(regions []region) []regionBound {
+	out := make([]regionBound, len(regions))
+	for i := range regions {
+		rb := &out[i]
+		b := regions[i].box
+		rb.x0, rb.y0, rb.x1, rb.y1 = b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi
+		rb.isolated = true
+		for j := range regions {
+			if j != i && regions[j].box.Intersects(regions[i].box) {
+				rb.isolated = false
+				break
+			}
+		}
+		if !rb.isolated {
+			continue
+		}
+		var pieces [][]geom.Point
+		if regions[i].poly.IsConvex() && len(regions[i].poly.Holes) == 0 {
+			pieces = [][]geom.Point{regions[i].poly.Outer}
+		} else {
+			var err error
+			if pieces, err = geom.ConvexPieces(regions[i].poly); err != nil {
+				rb.isolated = false
+				continue
+			}
+		}
+		for _, pc := range pieces {
+			rb.pieces = append(rb.pieces, halfPlanes(pc))
+		}
+	}
+	return out
+}
+
+// halfPlanes returns the half-planes of convex polygon pts (either
+// orientation).
+func halfPlanes(pts []geom.Point) []halfPlane {
+	n := len(pts)
+	area := 0.0
+	for i := range n {
+		area += pts[i].Cross(pts[(i+1)%n])
+	}
+	hp := make([]halfPlane, 0, n)
+	for i := range n {
+		a, b := pts[i], pts[(i+1)%n]
+		d := b.Sub(a)
+		L := d.Norm()
+		if L == 0 {
+			continue
+		}
+		nrm := geom.Pt(d.Y/L, -d.X/L) // outward for a counter-clockwise ring
+		if area < 0 {
+			nrm = nrm.Mul(-1)
+		}
+		hp = append(hp, halfPlane{n: nrm, c: nrm.Dot(a)})
+	}
+	return hp
+}
+
+// costBound returns a lower bound on q.cost(a, b), cheap to compute: the
+// length, plus (f−1) times the length of the segment lying at least
+// lbInset inside the convex pieces of isolated regions (clipped in
+// floating point against the inset half-planes). That stretch is inside
+// the region's interior with room to spare, and for an isolated region
+// the exact cost counts the interior measure, which is at least the inset
+// stretch (the pieces' interiors are disjoint). When a non-isolated region's box meets the
+// segment's, it returns the length (the exact cost there subtracts runs
+// along any region's edge, which another region may contain).
+func (q *query) costBound(a, b geom.Point) float64 {
+	L := dist(a, b)
+	if !q.weighted || L == 0 {
+		return L
+	}
+	sx0, sx1 := min(a.X, b.X), max(a.X, b.X)
+	sy0, sy1 := min(a.Y, b.Y), max(a.Y, b.Y)
+	d := b.Sub(a)
+	inside := 0.0
+	bounds := q.set.bounds
+	for i := range bounds {
+		rb := &bounds[i]
+		if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
+			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
+		}
+		if !rb.isolated {
+			return L
+		}
+		for _, hp := range rb.pieces {
+			t0, t1 := 0.0, 1.0
+			for _, h := range hp {
+				num := h.c - lbInset - h.n.Dot(a)
+				den := h.n.Dot(d)
+				switch {
+				case den > 0:
+					t1 = min(t1, num/den)
+				case den < 0:
+					t0 = max(t0, num/den)
+				case num < 0:
+					t1 = -1 // parallel and outside
+				}
+				if t0 >= t1 {
+					break
+				}
+			}
+			if t1 > t0 {
+				inside += (t1 - t0) * L
+			}
+		}
+	}
+	if inside == 0 {
+		return L
+	}
+	return L + (max(q.minFactor, 1)-1)*inside
+}

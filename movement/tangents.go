@@ -1,0 +1,234 @@
+package movement
+
+import (
+	"math"
+	"math/bits"
+	"sort"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// minIndexedRing is the fewest vertices a ring needs to be searched by
+// tangentRing.tangentVerts rather than scanned: below it the scan is as
+// cheap.
+const minIndexedRing = 32
+
+// tangentRing is one offset ring of an obstacle set, as the tangent search
+// sees it: its nodes are s.nodes[lo:hi] (contiguous: nodes are made ring by
+// ring and block keeps their order). An indexed ring is a strictly convex,
+// counter-clockwise outer ring (checked exactly when the set is built);
+// from any point its tangent vertices are found by binary search in
+// O(log n) instead of testing every vertex.
+type tangentRing struct {
+	lo, hi  int32
+	center  geom.Point // a disc (center, radius) holding the ring's nodes
+	radius  float64
+	indexed bool
+	pts     geom.Ring // the ring's vertices (an indexed ring only)
+	node    []int32   // per vertex: its node index, -1 when it is not a node
+	c       geom.Point
+	ang     []float64 // per vertex: its angle about c, unwrapped, increasing
+}
+
+// indexRing fills the search data of rg for ring r when r is a strictly
+// convex counter-clockwise ring of at least minIndexedRing vertices with
+// an exactly interior point; otherwise rg stays a scanned ring. nodeOf
+// gives each vertex's node index (-1 for none).
+func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
+	m := len(r)
+	if m < minIndexedRing {
+		return
+	}
+	turn, c := 0.0, geom.Point{}
+	for i := range m {
+		a, b, d := r[(i+m-1)%m], r[i], r[(i+1)%m]
+		if geom.Orient(a, b, d) <= 0 {
+			return
+		}
+		u, v := b.Sub(a), d.Sub(b)
+		turn += math.Atan2(u.Cross(v), u.Dot(v)) // in (0, π): a left turn
+		c = c.Add(b)
+	}
+	if math.Abs(turn-2*math.Pi) > 1 {
+		return // winds more than once: not simple
+	}
+	c = c.Mul(1 / float64(m))
+	for i := range m {
+		if geom.Orient(r[i], r[(i+1)%m], c) <= 0 {
+			return // the centroid is not strictly inside (rounding)
+		}
+	}
+	ang := make([]float64, m)
+	base := math.Atan2(r[0].Y-c.Y, r[0].X-c.X)
+	for i := range m {
+		a := math.Atan2(r[i].Y-c.Y, r[i].X-c.X)
+		for a < base {
+			a += 2 * math.Pi
+		}
+		if i > 0 && a < ang[i-1] {
+			a = ang[i-1] // rounding; the wedge is checked exactly anyway
+		}
+		ang[i] = a
+	}
+	rg.indexed, rg.pts, rg.node, rg.c, rg.ang = true, r, nodeOf, c, ang
+}
+
+// bound sets the ring's disc from its nodes.
+func (rg *tangentRing) bound(nodes []node) {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, n := range nodes[rg.lo:rg.hi] {
+		x0, y0, x1, y1 = math.Min(x0, n.p.X), math.Min(y0, n.p.Y), math.Max(x1, n.p.X), math.Max(y1, n.p.Y)
+	}
+	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
+	for _, n := range nodes[rg.lo:rg.hi] {
+		rg.radius = math.Max(rg.radius, dist(rg.center, n.p))
+	}
+}
+
+// coneMargin is how far, inches, a ring's disc must clear the lines of a
+// node's cone for the float test of outsideCone to be trusted: far above
+// the rounding of table-sized coordinates (about 1e-13 in).
+const coneMargin = 1e-7
+
+// nodeCone is the double wedge of the points q from which node n is
+// tangent (tangent(q, n): q on the same side of the lines from n through
+// its two ring neighbours), as unit directions of those lines; ok is
+// false when a neighbour coincides with n (tangent from everywhere).
+type nodeCone struct {
+	p      geom.Point
+	u1, u2 geom.Point
+	ok     bool
+}
+
+func coneOf(n *node) nodeCone {
+	a, b := n.prev.Sub(n.p), n.next.Sub(n.p)
+	la, lb := a.Norm(), b.Norm()
+	if !n.taut || la == 0 || lb == 0 {
+		return nodeCone{}
+	}
+	return nodeCone{p: n.p, u1: a.Mul(1 / la), u2: b.Mul(1 / lb), ok: true}
+}
+
+// outsideCone reports whether no point of the ring's disc can see the
+// cone's node as tangent: the disc lies strictly on one side of each line
+// of the cone, on opposite sides' signs (Orient(q, n, prev) =
+// sign(u1 × (q−n)) and likewise for next), so tangent(q, n) fails for
+// every node q of the ring.
+func (rg *tangentRing) outsideCone(c *nodeCone) bool {
+	if !c.ok {
+		return false
+	}
+	w := rg.center.Sub(c.p)
+	d1, d2 := c.u1.Cross(w), c.u2.Cross(w)
+	lim := rg.radius + coneMargin
+	return math.Abs(d1) > lim && math.Abs(d2) > lim && (d1 > 0) != (d2 > 0)
+}
+
+// searchCost is the work charged for finding the ring's tangent nodes from
+// one point.
+func (rg *tangentRing) searchCost() int {
+	if rg.indexed {
+		return 4*bits.Len(uint(len(rg.pts))) + 16
+	}
+	return 2 * int(rg.hi-rg.lo)
+}
+
+// wedge returns the edge k of an indexed ring such that p lies in the
+// half-open wedge from c between the rays through vertices k (included)
+// and k+1 (excluded), and false when p is c or rounding put the angular
+// guess farther than two edges off.
+func (rg *tangentRing) wedge(p geom.Point, flip bool) (int, bool) {
+	m := len(rg.pts)
+	dx, dy := p.X-rg.c.X, p.Y-rg.c.Y
+	if flip {
+		dx, dy = -dx, -dy
+	}
+	if dx == 0 && dy == 0 {
+		return 0, false
+	}
+	th := math.Atan2(dy, dx)
+	for th < rg.ang[0] {
+		th += 2 * math.Pi
+	}
+	for th >= rg.ang[0]+2*math.Pi {
+		th -= 2 * math.Pi
+	}
+	k := max(sort.SearchFloat64s(rg.ang, math.Nextafter(th, math.Inf(1)))-1, 0)
+	if flip {
+		return k, true // any edge near the opposite side will do; checked by the caller
+	}
+	for _, d := range [...]int{0, -1, 1, -2, 2} {
+		e := ((k+d)%m + m) % m
+		if geom.Orient(rg.c, rg.pts[e], p) >= 0 && geom.Orient(rg.c, rg.pts[(e+1)%m], p) < 0 {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// tangentVerts appends to dst the vertices of an indexed ring that can be
+// tangent to the line from p (see tangent): a superset of those vertices
+// i with s(i-1)·s(i) ≤ 0, where s(i) = Orient(p, v_i, v_i+1). It reports
+// false when it cannot tell (rounding of the angular guess; the caller
+// scans the ring instead).
+//
+// Why four vertices suffice: the ring is strictly convex and
+// counter-clockwise, so the edges with s < 0 (those p is outside of) form
+// one cyclic run N. If N is empty p is in the closed polygon and only the
+// edges through p have s = 0: the wedge's edge e and, when p is vertex e,
+// edge e-1, so the candidates are e-1, e, e+1. Otherwise N = [a, b], the
+// tangent vertices are a and b+1, and s = 0 can only hold next to N (at
+// a-1 or b+1: p on the supporting line of that edge), adding a-1 and b+2.
+// N is found from one edge inside it (the wedge's edge, which the ray
+// from c through p leaves by) and one outside it (the opposite side's) by
+// binary search on each arc between them, where s < 0 is a prefix.
+func (rg *tangentRing) tangentVerts(dst []int32, p geom.Point) ([]int32, bool) {
+	m := len(rg.pts)
+	v := rg.pts
+	at := func(i int) int { return ((i % m) + m) % m }
+	s := func(i int) int { i = at(i); return geom.Orient(p, v[i], v[(i+1)%m]) }
+	if p == rg.c {
+		return dst, true // strictly inside: no tangent vertex
+	}
+	e, ok := rg.wedge(p, false)
+	if !ok {
+		return dst, false
+	}
+	if s(e) >= 0 {
+		return append(dst, int32(at(e-1)), int32(e), int32(at(e+1))), true
+	}
+	f0, _ := rg.wedge(p, true)
+	f := -1
+	for _, d := range [...]int{0, -1, 1, -2, 2, -3, 3} {
+		if s(f0+d) >= 0 {
+			f = at(f0 + d)
+			break
+		}
+	}
+	if f < 0 {
+		return dst, false
+	}
+	// forward from e: the first edge with s ≥ 0 is b+1
+	lo, hi := 0, at(f-e)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if s(e+mid) >= 0 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	b1 := e + hi
+	// backward from e: the first edge with s ≥ 0 is a-1
+	lo, hi = 0, at(e-f)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if s(e-mid) >= 0 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	a1 := e - hi
+	return append(dst, int32(at(a1)), int32(at(a1+1)), int32(at(b1)), int32(at(b1+1))), true
+}
