@@ -160,6 +160,11 @@ func (c Crossing) Explain() string {
 // Circle pieces are measured on the exact circle, others on the footprint;
 // the entry and exit decisions for polygons are exact
 // (geom.Polygon.SegmentInside), the points and lengths floating-point.
+// Whether the segment crosses a piece or only grazes it (Crossing.Grazing)
+// is decided exactly for circles and polygons alike, so an exact tangency
+// grazes in every position of the table; a circle the segment passes
+// inside by less than rounding still gets a crossing, at the foot of its
+// centre.
 // Non-finite input gives nil.
 func AreaCrossings(bf *terrain.Battlefield, a, b geom.Point, filter AreaFilter) []Crossing {
 	if bf == nil || measFinite2("a", a) != nil || measFinite2("b", b) != nil {
@@ -173,10 +178,17 @@ func AreaCrossings(bf *terrain.Battlefield, a, b geom.Point, filter AreaFilter) 
 	for _, i := range flatPiecesAlong(bf, seg, filter.selects) {
 		p := &pieces[i]
 		ivs = pieceInside(p, seg, ivs[:0])
+		crosses := areaCrossesInterior(p, seg)
+		if len(ivs) == 0 && crosses && p.Circle != nil {
+			// The exact test sees the segment pass inside a circle the
+			// rounded intersection missed (a near-tangency): keep the
+			// crossing, as the foot of the centre on the segment.
+			ivs = append(ivs, circleFoot(*p.Circle, seg))
+		}
 		if len(ivs) == 0 {
 			continue
 		}
-		c := Crossing{PieceID: p.ID, Kind: p.Kind, Sight: p.Sight, Level: p.Level, Grazing: !areaCrossesInterior(p, seg)}
+		c := Crossing{PieceID: p.ID, Kind: p.Kind, Sight: p.Sight, Level: p.Level, Grazing: !crosses}
 		edge := func(q geom.Point) (float64, geom.Point) { return areaEdgeDistance(p, q) }
 		out = append(out, c.fill(seg, length, ivs, edge))
 	}
@@ -274,14 +286,28 @@ func areaCircleInside(c geom.Circle, s geom.Segment) []r1.Interval {
 	return []r1.Interval{{Lo: t0, Hi: t1}}
 }
 
-// areaCrossesInterior reports whether the segment meets the piece's interior.
+// areaCrossesInterior reports whether the segment meets the piece's
+// interior; touching the boundary does not. Both decisions are exact on the
+// float64 inputs (geom.Circle.SegmentCrossesInterior on the exact circle,
+// geom.Polygon.SegmentCrossesInterior on the footprint), so an exact
+// tangency stays grazing under any rigid motion that moves the table
+// exactly (quarter turns, representable shifts).
 func areaCrossesInterior(p *terrain.Piece, s geom.Segment) bool {
 	if p.Circle != nil {
-		c := *p.Circle
-		_, q := geom.DistPointSegment(c.Center, s)
-		return q.Sub(c.Center).Norm() < c.Radius
+		return p.Circle.SegmentCrossesInterior(s)
 	}
 	return p.Footprint.SegmentCrossesInterior(s)
+}
+
+// circleFoot returns the parameter of the point of s nearest c's centre,
+// as a one-point interval.
+func circleFoot(c geom.Circle, s geom.Segment) r1.Interval {
+	d := s.B.Sub(s.A)
+	t := 0.0
+	if l2 := d.Dot(d); l2 > 0 {
+		t = math.Min(1, math.Max(0, c.Center.Sub(s.A).Dot(d)/l2))
+	}
+	return r1.Interval{Lo: t, Hi: t}
 }
 
 // areaEdgeDistance returns the distance from q to the piece's boundary and the

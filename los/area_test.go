@@ -116,3 +116,49 @@ func TestAreaCrossingsAllPiecesAndHulls(t *testing.T) {
 		t.Errorf("touching the hull side = %+v, want one grazing crossing", cs)
 	}
 }
+
+// TestAreaCrossingsCircleTangent: the segment (10,40)-(50,10) is tangent to
+// the disc of radius 4 at (30,30) (d = (40,-30), cross with (20,-10) is
+// 200, 200/50 = 4), touching it at (27.6, 26.8). In every quarter turn of
+// the table about (32,32) it only grazes; with the radius one ulp larger it
+// crosses, in every turn, with a span at the touching point.
+func TestAreaCrossingsCircleTangent(t *testing.T) {
+	turn := func(p geom.Point, k int) geom.Point {
+		for range k {
+			p = geom.Pt(64-p.Y, p.X)
+		}
+		return p
+	}
+	for _, r := range []float64{4, math.Nextafter(4, 5)} {
+		for k := range 4 {
+			c := geom.Circle{Center: turn(geom.Pt(30, 30), k), Radius: r}
+			mine := terrain.Piece{ID: "mine", Kind: terrain.Minefield, Circle: &c, Footprint: geom.Polygon{Outer: c.Polygon(terrain.CircleChordError)},
+				Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
+			bf := msBF(t, []terrain.Piece{mine}, nil)
+			a, b := turn(geom.Pt(10, 40), k), turn(geom.Pt(50, 10), k)
+			cs := AreaCrossings(bf, a, b, AreaFilter{AllPieces: true})
+			touch := turn(geom.Pt(27.6, 26.8), k)
+			crossed := r > 4
+			if CountCrossed(cs) != map[bool]int{false: 0, true: 1}[crossed] {
+				t.Errorf("radius %v turn %d: %+v, want crossed %v", r, k, cs, crossed)
+				continue
+			}
+			if crossed && (len(cs[0].Spans) != 1 || cs[0].Spans[0].Entry.Sub(touch).Norm() > 1e-6) {
+				t.Errorf("radius %v turn %d: spans %+v, want one at %v", r, k, cs[0].Spans, touch)
+			}
+		}
+	}
+	// A near-tangency the rounded chord computation misses (its
+	// discriminant rounds below 0) while the segment passes inside the
+	// circle (the rational test, geom.Circle.SegmentCrossesInterior): the
+	// crossing is kept, as one point at the foot of the centre.
+	c := geom.Circle{Center: geom.Pt(32.625, 47.515625), Radius: 3.4007614504242722}
+	near := terrain.Piece{ID: "near", Kind: terrain.Debris, Circle: &c, Footprint: geom.Polygon{Outer: c.Polygon(terrain.CircleChordError)},
+		Sight: terrain.SightClear, Cover: terrain.CoverNone, Level: 1}
+	a, b := geom.Pt(37.03125, 30.8125), geom.Pt(35.234375, 60.84375)
+	_, foot := geom.DistPointSegment(c.Center, geom.Seg(a, b))
+	cs := AreaCrossings(msBF(t, []terrain.Piece{near}, nil), a, b, AreaFilter{AllPieces: true})
+	if CountCrossed(cs) != 1 || len(cs[0].Spans) != 1 || cs[0].Spans[0].Entry.Sub(foot).Norm() > 1e-9 {
+		t.Errorf("near-tangency: %+v, want one crossing at %v", cs, foot)
+	}
+}

@@ -24,6 +24,14 @@ const MaxPxPerInch = 400
 // than an out-of-memory failure. 64 Mpx is a 48 x 48 in table at 160 px/in.
 const MaxPixels = 64 << 20
 
+// MaxProfileLength bounds both extents of a profile, the ground track and
+// the height drawn (ZMax), in inches: about fourteen times the diagonal of
+// a 6 x 4 ft table, so no sightline of a game comes near it, while a track
+// thousands of inches long (ends far off the table) or an eye thousands of
+// inches up is an error naming the sightline's ends rather than a strip of
+// tens of thousands of pixels that takes seconds to draw.
+const MaxProfileLength = 1000
+
 // Options are the few knobs of a picture. The zero value is the documented
 // default: 20 px per inch, legend, grid, scale bar, model and piece labels.
 type Options struct {

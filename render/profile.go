@@ -192,6 +192,10 @@ func newProfileScene(bf *terrain.Battlefield, s Sightline, opt Options, judge bo
 	if L == 0 {
 		return nil, fmt.Errorf("%w: sightline from (%v, %v) to the same plan point has no ground track to profile", ErrInput, s.From.X, s.From.Y)
 	}
+	if L > MaxProfileLength {
+		return nil, fmt.Errorf("%w: Sightline.From (%v, %v) to Sightline.To (%v, %v) is a ground track of %.2f in, more than MaxProfileLength = %d in",
+			ErrInput, s.From.X, s.From.Y, s.To.X, s.To.Y, L, MaxProfileLength)
+	}
 	ppi := opt.ppi()
 	ps := &profileScene{from: s.From, to: s.To, track: track, label: s.Label}
 	ps.crossings = findCrossings(bf, track, math.Max(0.25/ppi, 1e-3))
@@ -208,6 +212,10 @@ func newProfileScene(bf *terrain.Battlefield, s Sightline, opt Options, judge bo
 		}
 	}
 	zmax = math.Ceil(zmax + 1)
+	if zmax > MaxProfileLength {
+		return nil, fmt.Errorf("%w: Sightline.From.Z = %v, Sightline.To.Z = %v: the profile would be %v in high, more than MaxProfileLength = %d in",
+			ErrInput, s.From.Z, s.To.Z, zmax, MaxProfileLength)
+	}
 	if zmax*ppi < profileMinPlot {
 		zmax = math.Ceil(profileMinPlot / ppi)
 	}

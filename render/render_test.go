@@ -339,6 +339,32 @@ func TestErrors(t *testing.T) {
 			_, err := Profile(bf, geom.V3(3, 3, 0), geom.V3(3, 3, 5), Options{})
 			return err
 		}, ErrInput, "no ground track"},
+		// (-5000,-5000) to (5000,5000): 10000·sqrt(2) = 14142.14 in (the
+		// FuzzProfile seed far-off-table).
+		{"far-off profile", func() error {
+			_, err := Profile(bf, geom.V3(-5000, -5000, 1), geom.V3(5000, 5000, 1), Options{PxPerInch: 2})
+			return err
+		}, ErrInput, "Sightline.From (-5000, -5000) to Sightline.To (5000, 5000) is a ground track of 14142.14 in, more than MaxProfileLength = 1000 in"},
+		// (0,0) to (600,800) is exactly 1000 in: accepted (2000 px wide at
+		// 2 px/in), one 0.01 in further is not.
+		{"longest profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 1), geom.V3(600, 800, 1), Options{PxPerInch: 2})
+			return err
+		}, nil, ""},
+		{"just too long profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 1), geom.V3(600, 800.01, 1), Options{PxPerInch: 2})
+			return err
+		}, ErrInput, "MaxProfileLength = 1000 in"},
+		// An eye at 999 in: ZMax = ceil(999 + 1) = 1000, accepted; at 999.5
+		// ZMax is 1001.
+		{"highest profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 999), geom.V3(10, 0, 1), Options{PxPerInch: 2})
+			return err
+		}, nil, ""},
+		{"too high profile", func() error {
+			_, err := ProfileLayoutOf(bf, geom.V3(0, 0, 999.5), geom.V3(10, 0, 1), Options{PxPerInch: 2})
+			return err
+		}, ErrInput, "Sightline.From.Z = 999.5, Sightline.To.Z = 1: the profile would be 1001 in high, more than MaxProfileLength = 1000 in"},
 		{"nil part", func() error { _, err := Sheet(bf, Options{}, nil); return err }, ErrInput, "part 0"},
 		{"nil image", func() error { return WritePNG(&bytes.Buffer{}, nil) }, ErrInput, "nil image"},
 	}

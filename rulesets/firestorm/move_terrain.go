@@ -60,6 +60,19 @@ type pieceHit struct {
 // (by is "stand" or "base", Ambiguity 3). Touching the edge does not count
 // for stands (a line only grazing a piece) and does for bases only when
 // touch is set.
+//
+// Why grazing does not count: the original halves the move of models that
+// navigate through a debris field ("durch Gelände dieser Art
+// hindurchnavigieren", FT-16), and rolls for mines when a model chooses to
+// cross a minefield ("ein Minenfeld zu durchqueren", FT-17); a path that
+// only touches the edge goes past the field, not through it. Occupied
+// areas (FT-20) are the opposite: any "Kontakt" destroys, so the terrain
+// check asks with touch set. For stands the decision is los.AreaCrossings'
+// Grazing, exact on a piece's circle when it has one (else on its
+// footprint), so a path exactly tangent to a round minefield grazes it in
+// every position of the table. For bases it is a distance of 0 between
+// the swept base, shrunk by touchSlack when touching does not count, and
+// the piece's exact shape: a tie is decided to within touchSlack.
 func (c *moveCtx) meet(p *terrain.Piece, by string, touch bool) pieceHit {
 	var h pieceHit
 	if by == "stand" {

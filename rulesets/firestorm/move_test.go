@@ -10,6 +10,9 @@ import (
 
 func f64(x float64) *float64 { return &x }
 
+// slope34 is the facing along (8,6), counter-clockwise from +x.
+var slope34 = math.Atan2(6, 8) * 180 / math.Pi
+
 // diag is where a 6 in move at compass 45° from the origin ends.
 var diag = 6 / math.Sqrt2
 
@@ -222,6 +225,11 @@ func TestMoveTerrain(t *testing.T) {
 		{"touching a planet", "", 6, [2]float64{0, 0}, [2]float64{0, 5}, north, []string{disc("p", "occupied", O, O+10, 4)}, false, false, 6, nil, ""},
 		{"forced into a planet", "", 6, [2]float64{0, 0}, [2]float64{0, 5}, north, []string{disc("p", "occupied", O, O+10, 4)}, true, true, 6, nil, ftOccupied},
 		{"stand stops short of the planet", `"contactBy": "stand", `, 6, [2]float64{0, 0}, [2]float64{0, 5}, north, []string{disc("p", "occupied", O, O+10, 4)}, false, true, 6, nil, ""},
+		// (0,0) to (8,6): the centre line passes |8·0 - 6·5|/10 = 3 from
+		// (5,0), touching the 3 in minefield at (3.2,2.4) only: the move goes
+		// past it, not through it (FT-16, FT-17). A 3.25 in field is crossed.
+		{"grazing a minefield", "", 10, [2]float64{0, 0}, [2]float64{8, 6}, slope34, []string{disc("m", "minefield", O+5, O, 3)}, false, true, 10, nil, ""},
+		{"just through a minefield", "", 10, [2]float64{0, 0}, [2]float64{4, 3}, slope34, []string{disc("m", "minefield", O+5, O, 3.25)}, false, true, 5, []string{"m"}, ""},
 		{"passing below the planet", "", 12, [2]float64{-6, 0}, [2]float64{6, 0}, 0, []string{disc("p", "occupied", O, O+10, 4)}, false, true, 12, nil, ""},
 	}
 	for _, tc := range tests {
