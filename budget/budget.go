@@ -15,7 +15,13 @@ var ErrExceeded = errors.New("work budget exceeded")
 // which then share it). The nil *Budget is unlimited and never stops. A
 // Budget is safe for concurrent use.
 type Budget struct {
-	ctx    context.Context
+	// ctxErr is the context's Err method, nil for a context that is never
+	// done. A method value rather than the context.Context itself: a field
+	// of interface type context.Context would make every method of
+	// time.Time reachable through reflection (Deadline returns one), which
+	// links time's formatting and parsing, about 25 KB of gzip, into the
+	// WebAssembly module.
+	ctxErr func() error
 	limit  int64
 	used   atomic.Int64
 	parent *Budget // also charged; its limit and context also stop this one
@@ -30,12 +36,18 @@ func New(ctx context.Context, limit int64) *Budget {
 	if ctx == context.Background() || ctx == context.TODO() {
 		ctx = nil // never done: skip the look
 	}
-	return &Budget{ctx: ctx, limit: limit}
+	b := &Budget{limit: limit}
+	if ctx != nil {
+		b.ctxErr = ctx.Err
+	}
+	return b
 }
 
-// Ops returns a Budget of limit operations with no context.
+// Ops returns a Budget of limit operations with no context. It builds the
+// Budget itself rather than through New with context.Background, so that a
+// program using only Ops links no context value (see Budget.ctxErr).
 func Ops(limit int64) *Budget {
-	return New(context.Background(), limit)
+	return &Budget{limit: max(limit, 0)}
 }
 
 // Within returns a Budget of limit operations (0: none of its own) whose
@@ -65,8 +77,8 @@ func (b *Budget) Spend(n int64) error {
 	if b.limit > 0 && u > b.limit {
 		return &Error{Limit: b.limit, Used: u}
 	}
-	if b.ctx != nil && (n >= ctxEvery || u/ctxEvery != (u-n)/ctxEvery) {
-		if err := b.ctx.Err(); err != nil {
+	if b.ctxErr != nil && (n >= ctxEvery || u/ctxEvery != (u-n)/ctxEvery) {
+		if err := b.ctxErr(); err != nil {
 			return &Error{Limit: b.limit, Used: u, Cause: err}
 		}
 	}
@@ -83,8 +95,8 @@ func (b *Budget) Err() error {
 	if b.limit > 0 && u > b.limit {
 		return &Error{Limit: b.limit, Used: u}
 	}
-	if b.ctx != nil {
-		if err := b.ctx.Err(); err != nil {
+	if b.ctxErr != nil {
+		if err := b.ctxErr(); err != nil {
 			return &Error{Limit: b.limit, Used: u, Cause: err}
 		}
 	}

@@ -132,6 +132,20 @@ func Grid(w, d, res float64) (nx, ny int) {
 // no longer stands where it was); otherwise the model is added. Errors
 // wrap ErrInput (naming the field and value) or ErrBudget.
 func Compute(ctx context.Context, bf *terrain.Battlefield, model terrain.Model, observers []string, opt Options) (*Map, error) {
+	return compute(ctx.Err, bf, model, observers, opt)
+}
+
+// ComputeWithin is Compute stopped only by opt.Work (its operation limit
+// and the context it was made with, if any). It exists so that callers
+// that have no context of their own link no context value: one makes
+// every method of time.Time reachable (a Context's Deadline returns one),
+// which costs the WebAssembly module about 25 KB of gzip.
+func ComputeWithin(bf *terrain.Battlefield, model terrain.Model, observers []string, opt Options) (*Map, error) {
+	return compute(nil, bf, model, observers, opt)
+}
+
+// compute is Compute; stop, if not nil, is consulted before each row.
+func compute(stop func() error, bf *terrain.Battlefield, model terrain.Model, observers []string, opt Options) (*Map, error) {
 	res := opt.Resolution
 	if res == 0 {
 		res = DefaultResolution
@@ -175,7 +189,7 @@ func Compute(ctx context.Context, bf *terrain.Battlefield, model terrain.Model, 
 	if err != nil {
 		return nil, err
 	}
-	if err := m.fill(ctx, r, proto, opt); err != nil {
+	if err := m.fill(stop, r, proto, opt); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -211,8 +225,9 @@ func prepare(bf *terrain.Battlefield, model terrain.Model) (*terrain.Battlefield
 	return nb, proto, nil
 }
 
-// fill computes every cell, rows shared out among the workers.
-func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Model, opt Options) error {
+// fill computes every cell, rows shared out among the workers; stop, if
+// not nil, is consulted before each row.
+func (m *Map) fill(stop func() error, base *terrain.Roaming, proto terrain.Model, opt Options) error {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -232,7 +247,7 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 				if j >= m.NY {
 					return
 				}
-				if err := ctx.Err(); err != nil {
+				if err := stopped(stop); err != nil {
 					once.Do(func() {
 						firstErr = fmt.Errorf("stopped after %d of %d rows (%w): %w", done.Load(), m.NY, err, ErrBudget)
 					})
@@ -264,6 +279,14 @@ func (m *Map) fill(ctx context.Context, base *terrain.Roaming, proto terrain.Mod
 		firstErr = fmt.Errorf("only %d of %d rows done: %w", done.Load(), m.NY, ErrBudget)
 	}
 	return firstErr
+}
+
+// stopped returns stop's error, nil when stop is nil.
+func stopped(stop func() error) error {
+	if stop == nil {
+		return nil
+	}
+	return stop()
 }
 
 // spend reports whether b is spent or its context done, then charges a

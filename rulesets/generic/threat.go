@@ -1,7 +1,6 @@
 package generic
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -178,7 +177,7 @@ func Threat(env *rulesets.Env, q *ThreatRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	g := env.Options.Geometry()
-	m, err := threat.Compute(context.Background(), bf, model, obs, threat.Options{
+	m, err := threat.ComputeWithin(bf, model, obs, threat.Options{
 		Resolution: float64(q.Resolution), Sight: g.Sight, Range: float64(q.Range), RangeMode: g.Range, Shot: shot, Work: env.Budget})
 	if err != nil {
 		field := ""
