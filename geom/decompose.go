@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sort"
 )
 
 // errNoBridge is returned (wrapped) if a hole cannot be connected to the
@@ -62,7 +63,10 @@ func bridgeHoles(q Polygon) ([]Point, error) {
 		}
 		return m
 	}
-	slices.SortStableFunc(holes, func(a, b Ring) int { return cmpSign(maxX(b), maxX(a)) })
+	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// without a merge sort instantiated for this element type (code size of
+	// the WebAssembly module).
+	sort.SliceStable(holes, func(i, j int) bool { return maxX(holes[j]) < maxX(holes[i]) })
 	for hi, h := range holes {
 		mi := 0
 		for i, p := range h {
@@ -76,7 +80,7 @@ func bridgeHoles(q Polygon) ([]Point, error) {
 			cand[i] = i
 		}
 		dist := func(i int) float64 { d := ring[i].Sub(m); return d.Dot(d) }
-		slices.SortStableFunc(cand, func(a, b int) int { return cmpSign(dist(a), dist(b)) })
+		sort.SliceStable(cand, func(i, j int) bool { return dist(cand[i]) < dist(cand[j]) })
 		k := -1
 		for _, c := range cand {
 			if bridgeOK(ring, c, m, holes[hi:]) {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -333,7 +333,10 @@ func newWallFace(bf *terrain.Battlefield, eye geom.Vec3, wall *terrain.Wall, bld
 	for k := range f.levels {
 		f.levels[k] = lo + (float64(k)+0.5)*(hi-lo)/garrisonLevels
 	}
-	slices.SortStableFunc(f.levels[:], func(a, b float64) int { return sgnCmp(math.Abs(a-ref), math.Abs(b-ref)) })
+	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// without a merge sort instantiated for this element type (code size of
+	// the WebAssembly module).
+	sort.SliceStable(f.levels[:], func(i, j int) bool { return math.Abs(f.levels[i]-ref) < math.Abs(f.levels[j]-ref) })
 	return f
 }
 

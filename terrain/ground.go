@@ -2,7 +2,7 @@ package terrain
 
 import (
 	"fmt"
-	"slices"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -215,15 +215,10 @@ func (bf *Battlefield) SurfacesAt(p geom.Point) []Surface {
 	if covered {
 		out = out[1:]
 	}
-	slices.SortStableFunc(out, func(a, b Surface) int {
-		if higher(b, a) {
-			return -1
-		}
-		if higher(a, b) {
-			return 1
-		}
-		return 0
-	})
+	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// without a merge sort instantiated for this element type (code size of
+	// the WebAssembly module).
+	sort.SliceStable(out, func(i, j int) bool { return higher(out[j], out[i]) })
 	return out
 }
 

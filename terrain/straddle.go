@@ -2,7 +2,7 @@ package terrain
 
 import (
 	"math"
-	"slices"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -92,15 +92,10 @@ func (bf *Battlefield) lowestUnder(ring []geom.Point) Surface {
 	surf, clips := bf.overlapping(ring)
 	area := geom.ConvexArea(ring)
 	cands := append([]Surface{TableSurface()}, surf...)
-	slices.SortStableFunc(cands, func(a, b Surface) int {
-		if higher(b, a) {
-			return -1
-		}
-		if higher(a, b) {
-			return 1
-		}
-		return 0
-	})
+	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// without a merge sort instantiated for this element type (code size of
+	// the WebAssembly module).
+	sort.SliceStable(cands, func(i, j int) bool { return higher(cands[j], cands[i]) })
 	for _, c := range cands {
 		var above [][]geom.Point
 		for k, s := range surf {
