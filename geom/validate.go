@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 )
 
@@ -265,14 +266,18 @@ func validateIntersections(rings []Ring) error {
 			})
 		}
 	}
-	slices.SortFunc(edges, func(a, b sweepEdge) int {
+	// (ring, edge) is unique, so the order is total and any sort gives it;
+	// sort.SliceStable is linked anyway, slices.SortFunc would instantiate
+	// a quicksort for sweepEdge (code size of the WebAssembly module).
+	sort.SliceStable(edges, func(i, j int) bool {
+		a, b := edges[i], edges[j]
 		if c := cmpSign(a.minX, b.minX); c != 0 {
-			return c
+			return c < 0
 		}
 		if a.ring != b.ring {
-			return a.ring - b.ring
+			return a.ring < b.ring
 		}
-		return a.edge - b.edge
+		return a.edge < b.edge
 	})
 	var first *ValidationError
 	better := func(e *ValidationError) bool {
