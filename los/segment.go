@@ -2,7 +2,7 @@ package los
 
 import (
 	"math"
-	"slices"
+	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -197,7 +197,12 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	st.walk()
 	if st.nsq > f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
-		slices.SortFunc(h, func(x, y squadHit) int { return sgnCmp(x.hit.t, y.hit.t) })
+		// sort.SliceStable (linked anyway), not slices.SortFunc, which would
+		// instantiate a quicksort for squadHit (code size of the WebAssembly
+		// module). Up to 12 hits slices.SortFunc sorted by insertion, which
+		// is stable, so the order is the same; above, hits at exactly the
+		// same distance now keep the order they were found in.
+		sort.SliceStable(h, func(i, j int) bool { return h[i].hit.t < h[j].hit.t })
 		sh := h[f.opt.ThroughOwnSquad]
 		m := &bf.Models()[sh.item.Index]
 		st.consider(sh.item, sh.hit, m.Top())
