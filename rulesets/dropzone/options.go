@@ -198,29 +198,29 @@ func DefaultOptions() Options {
 }
 
 // optionEnums lists the allowed values of the string options; read-only.
-var optionEnums = map[string][]string{
-	"arcBoundary":              {"inclusive", "exclusive"},
-	"bandEdges":                {"inclusive", "exclusive"},
-	"fractionSquadMate":        {"ignore", "block"},
-	"range":                    {"2d", "3d"},
-	"infantryPoint":            {"mid", "ground", "top"},
-	"aircraftReference":        {"table", "ground"},
-	"entranceMeasure":          {"center", "edge"},
-	"transportMeasure":         {"center", "edge"},
-	"transportEntranceMeasure": {"center", "edge"},
-	"entranceEnter":            {"one", "all"},
-	"aircraftPenalty":          {"proportional", "whole-inch"},
-	"antigravSolid":            {"class", "passable"},
-	"standbyRounding":          {"none", "down", "up"},
-	"walkerRounding":           {"penalty-up", "remaining-up"},
-	"walkerScope":              {"whole", "inside"},
-	"concealment":              {"line", "inside"},
-	"elevatedFrom":             {"top", "center"},
-	"crashInfantry":            {"center", "any"},
-	"contestMeasure":           {"center", "edge"},
-	"table":                    {"scenario", "48"},
-	"smoke":                    {"blocks", "ignore"},
-	"premeasure":               {"standard", "none"},
+var optionEnums = rulesets.Enums{
+	{"arcBoundary", []string{"inclusive", "exclusive"}},
+	{"bandEdges", []string{"inclusive", "exclusive"}},
+	{"fractionSquadMate", []string{"ignore", "block"}},
+	{"range", []string{"2d", "3d"}},
+	{"infantryPoint", []string{"mid", "ground", "top"}},
+	{"aircraftReference", []string{"table", "ground"}},
+	{"entranceMeasure", []string{"center", "edge"}},
+	{"transportMeasure", []string{"center", "edge"}},
+	{"transportEntranceMeasure", []string{"center", "edge"}},
+	{"entranceEnter", []string{"one", "all"}},
+	{"aircraftPenalty", []string{"proportional", "whole-inch"}},
+	{"antigravSolid", []string{"class", "passable"}},
+	{"standbyRounding", []string{"none", "down", "up"}},
+	{"walkerRounding", []string{"penalty-up", "remaining-up"}},
+	{"walkerScope", []string{"whole", "inside"}},
+	{"concealment", []string{"line", "inside"}},
+	{"elevatedFrom", []string{"top", "center"}},
+	{"crashInfantry", []string{"center", "any"}},
+	{"contestMeasure", []string{"center", "edge"}},
+	{"table", []string{"scenario", "48"}},
+	{"smoke", []string{"blocks", "ignore"}},
+	{"premeasure", []string{"standard", "none"}},
 }
 
 // ParseOptions returns DefaultOptions overridden by an "options" object
@@ -293,8 +293,8 @@ func (o Options) validateEnums() error {
 		"smoke": o.Smoke, "premeasure": o.Premeasure,
 	}
 	for _, k := range slices.Sorted(maps.Keys(enums)) {
-		if !oneOf(enums[k], optionEnums[k]...) {
-			return badOption(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
+		if !oneOf(enums[k], optionEnums.Of(k)...) {
+			return badOption(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums.Of(k)))
 		}
 	}
 	return nil

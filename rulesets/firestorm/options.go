@@ -190,16 +190,16 @@ func DefaultOptions() Options {
 }
 
 // optionEnums lists the allowed values of the string options; read-only.
-var optionEnums = map[string][]string{
-	"band8": {"core", "effective"}, "arcApex": {"center", "stand"}, "arcTarget": {"stand", "base"},
-	"arcBoundary": {"inclusive", "exclusive"}, "multiStand": {"nearest", "center"},
-	"terrainBy": {"stand", "base"}, "contactBy": {"base", "stand"}, "overlap": {"swept", "end"},
-	"debrisMove": {"path", "ends"}, "debrisMinimum": {"halved", "full"}, "halveDice": {"pool", "firer"},
-	"manoeuvrable": {"agile", "number"}, "leaveBy": {"stand", "center", "base"},
-	"interceptorRange": {"within", "band"}, "sectorRemainder": {"own", "merge"},
-	"sectorLine": {"higher", "both"}, "sectorBy": {"stand", "center"}, "losses": {"break", "next-move"},
-	"withinTo": {"edge", "center"}, "withinWho": {"one", "all"}, "debrisSpacing": {"edge", "center"},
-	"mineTrigger": {"enter", "through", "any"}, "minefieldTie": {"none", "one-each"}, "tape": {"2.54", "2.5"},
+var optionEnums = rulesets.Enums{
+	{"band8", []string{"core", "effective"}}, {"arcApex", []string{"center", "stand"}}, {"arcTarget", []string{"stand", "base"}},
+	{"arcBoundary", []string{"inclusive", "exclusive"}}, {"multiStand", []string{"nearest", "center"}},
+	{"terrainBy", []string{"stand", "base"}}, {"contactBy", []string{"base", "stand"}}, {"overlap", []string{"swept", "end"}},
+	{"debrisMove", []string{"path", "ends"}}, {"debrisMinimum", []string{"halved", "full"}}, {"halveDice", []string{"pool", "firer"}},
+	{"manoeuvrable", []string{"agile", "number"}}, {"leaveBy", []string{"stand", "center", "base"}},
+	{"interceptorRange", []string{"within", "band"}}, {"sectorRemainder", []string{"own", "merge"}},
+	{"sectorLine", []string{"higher", "both"}}, {"sectorBy", []string{"stand", "center"}}, {"losses", []string{"break", "next-move"}},
+	{"withinTo", []string{"edge", "center"}}, {"withinWho", []string{"one", "all"}}, {"debrisSpacing", []string{"edge", "center"}},
+	{"mineTrigger", []string{"enter", "through", "any"}}, {"minefieldTie", []string{"none", "one-each"}}, {"tape", []string{"2.54", "2.5"}},
 }
 
 // ParseOptions returns DefaultOptions overridden by an "options" object
@@ -251,8 +251,8 @@ func (o *Options) validateEnums() error {
 		"mineTrigger": o.MineTrigger, "minefieldTie": o.MinefieldTie, "tape": o.Tape,
 	}
 	for _, k := range slices.Sorted(maps.Keys(got)) {
-		if !slices.Contains(optionEnums[k], got[k]) {
-			return badOption(k, fmt.Sprintf("%q", got[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
+		if !slices.Contains(optionEnums.Of(k), got[k]) {
+			return badOption(k, fmt.Sprintf("%q", got[k]), fmt.Sprintf("want one of %v", optionEnums.Of(k)))
 		}
 	}
 	return nil

@@ -161,18 +161,18 @@ func DefaultOptions() Options {
 }
 
 // optionEnums lists the allowed values of the string options; read-only.
-var optionEnums = map[string][]string{
-	"measure":         {"edge", "center"},
-	"modelsBlock":     {"none", "others", "all"},
-	"rangeAndSight":   {"same-model", "separate"},
-	"allocation":      {"any", "visible"},
-	"deployment":      {"fully", "center", "partly"},
-	"objectiveUnit":   {"any", "all"},
-	"difficult":       {"unit", "model"},
-	"touch":           {"base", "center"},
-	"meleeMeasure":    {"edge", "center"},
-	"meleeVertical":   {"base", "eye"},
-	"transportSpaces": {"non-heroes", "tough"},
+var optionEnums = rulesets.Enums{
+	{"measure", []string{"edge", "center"}},
+	{"modelsBlock", []string{"none", "others", "all"}},
+	{"rangeAndSight", []string{"same-model", "separate"}},
+	{"allocation", []string{"any", "visible"}},
+	{"deployment", []string{"fully", "center", "partly"}},
+	{"objectiveUnit", []string{"any", "all"}},
+	{"difficult", []string{"unit", "model"}},
+	{"touch", []string{"base", "center"}},
+	{"meleeMeasure", []string{"edge", "center"}},
+	{"meleeVertical", []string{"base", "eye"}},
+	{"transportSpaces", []string{"non-heroes", "tough"}},
 }
 
 // Validate reports the first unusable option, naming it
@@ -186,8 +186,8 @@ func (o *Options) Validate() error {
 		"meleeVertical": o.MeleeVertical, "transportSpaces": o.TransportSpaces,
 	}
 	for _, k := range slices.Sorted(maps.Keys(enums)) {
-		if !slices.Contains(optionEnums[k], enums[k]) {
-			return badOption(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums[k]))
+		if !slices.Contains(optionEnums.Of(k), enums[k]) {
+			return badOption(k, fmt.Sprintf("%q", enums[k]), fmt.Sprintf("want one of %v", optionEnums.Of(k)))
 		}
 	}
 	for _, c := range []struct {

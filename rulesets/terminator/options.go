@@ -175,15 +175,15 @@ func (o *Options) Validate() error {
 }
 
 // optionEnums lists the allowed values of the string options; read-only.
-var optionEnums = map[string][]string{
-	"bandEdges":       {"nearer", "farther"},
-	"beyondLong":      {"refuse", "long"},
-	"measure":         {"edge", "center"},
-	"rangeClass":      {"maximum", "ignore"},
-	"open":            {"fraction", "terrain"},
-	"doubleMove":      {"twice", "walk"},
-	"barrierCrossing": {"terrain", "impassable"},
-	"commandSight":    {"any", "centre"},
+var optionEnums = rulesets.Enums{
+	{"bandEdges", []string{"nearer", "farther"}},
+	{"beyondLong", []string{"refuse", "long"}},
+	{"measure", []string{"edge", "center"}},
+	{"rangeClass", []string{"maximum", "ignore"}},
+	{"open", []string{"fraction", "terrain"}},
+	{"doubleMove", []string{"twice", "walk"}},
+	{"barrierCrossing", []string{"terrain", "impassable"}},
+	{"commandSight", []string{"any", "centre"}},
 }
 
 func (o *Options) validateEnums() error {
@@ -191,8 +191,8 @@ func (o *Options) validateEnums() error {
 		{"beyondLong", o.BeyondLong}, {"commandSight", o.CommandSight}, {"doubleMove", o.DoubleMove},
 		{"measure", o.Measure}, {"open", o.Open}, {"rangeClass", o.RangeClass}} // in name order
 	for _, e := range got {
-		if !slices.Contains(optionEnums[e.k], e.v) {
-			return badOption(e.k, fmt.Sprintf("%q", e.v), fmt.Sprintf("want one of %v", optionEnums[e.k]))
+		if !slices.Contains(optionEnums.Of(e.k), e.v) {
+			return badOption(e.k, fmt.Sprintf("%q", e.v), fmt.Sprintf("want one of %v", optionEnums.Of(e.k)))
 		}
 	}
 	if math.IsNaN(o.OpenFraction) || o.OpenFraction < 0 || o.OpenFraction > 1 {
