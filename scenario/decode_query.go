@@ -11,18 +11,37 @@ import (
 // the fields it accepts and which of them are required.
 var (
 	queryFields = []string{"id", "kind", "from", "to", "mode", "arc", "model", "squad", "shooter", "target", "path", "point", "turns", "weapon"}
-	queryKinds  = map[string]struct{ allowed, required []string }{
-		"range":            {[]string{"from", "to", "mode"}, []string{"from", "to"}},
-		"sight":            {[]string{"from", "to"}, []string{"from", "to"}},
-		"visible-fraction": {[]string{"from", "to"}, []string{"from", "to"}},
-		"arc":              {[]string{"from", "to", "arc"}, []string{"from", "to"}},
-		"shot":             {[]string{"shooter", "target", "weapon"}, []string{"shooter", "target"}},
-		"move":             {[]string{"model", "path", "turns"}, []string{"model", "path"}},
-		"path":             {[]string{"model", "to"}, []string{"model", "to"}},
-		"coherency":        {[]string{"squad"}, []string{"squad"}},
-		"sight-along-path": {[]string{"from", "model", "path"}, []string{"from", "model", "path"}},
+	queryKinds  = []queryKind{
+		{"range", []string{"from", "to", "mode"}, []string{"from", "to"}},
+		{"sight", []string{"from", "to"}, []string{"from", "to"}},
+		{"visible-fraction", []string{"from", "to"}, []string{"from", "to"}},
+		{"arc", []string{"from", "to", "arc"}, []string{"from", "to"}},
+		{"shot", []string{"shooter", "target", "weapon"}, []string{"shooter", "target"}},
+		{"move", []string{"model", "path", "turns"}, []string{"model", "path"}},
+		{"path", []string{"model", "to"}, []string{"model", "to"}},
+		{"coherency", []string{"squad"}, []string{"squad"}},
+		{"sight-along-path", []string{"from", "model", "path"}, []string{"from", "model", "path"}},
 	}
 )
+
+// queryKind is one core query kind: the fields it accepts and which of
+// them are required. queryKinds is a slice, not a map literal built at
+// start-up (code size of the WebAssembly module).
+type queryKind struct {
+	kind              string
+	allowed, required []string
+}
+
+// findQueryKind returns the entry of queryKinds for kind; ok is false when
+// kind is not a core kind.
+func findQueryKind(kind string) (queryKind, bool) {
+	for _, k := range queryKinds {
+		if k.kind == kind {
+			return k, true
+		}
+	}
+	return queryKind{}, false
+}
 
 // query decodes the query object n at path into q. It stays one function
 // past 80 lines: it is the format's table of query fields, one case per
@@ -45,7 +64,7 @@ func (d *dec) query(n *node, path string, q *Query) error {
 	if q.Kind, err = d.id(n.get("kind"), joinKey(path, "kind")); err != nil {
 		return err
 	}
-	spec, core := queryKinds[q.Kind]
+	spec, core := findQueryKind(q.Kind)
 	// A game's shot and move queries carry the game's own fields (how far
 	// the shooter moved, which weapon mount, ...): they go to Extra and the
 	// ruleset rejects those it does not know. Everywhere else core kinds are

@@ -158,8 +158,18 @@ func ArcLayout(opt Options) los.ArcLayout {
 // into: "F", "F/B/S", "B+S", "B/S" and "360°" ("360" too). B+S ("port and
 // starboard") and B/S ("port or starboard") accept the same targets: the
 // difference is how many targets the batteries may take, not geometry.
-var arcCodes = map[string]string{
-	"F": "F", "F/B/S": "F/B/S", "B+S": "B/S", "B/S": "B/S", "360°": "F/B/S/H", "360": "F/B/S/H",
+// A switch, not a map literal built at start-up; ok is false for another
+// code.
+func arcCodes(code string) (arcs string, ok bool) {
+	switch code {
+	case "F", "F/B/S", "B/S":
+		return code, true
+	case "B+S":
+		return "B/S", true
+	case "360°", "360":
+		return "F/B/S/H", true
+	}
+	return "", false
 }
 
 // arcTest is the answer to "is the target in the weapon's arc".
@@ -174,7 +184,7 @@ type arcTest struct {
 // inArc decides whether the target (its test point q, or its base with
 // ArcTarget "base") is in the arcs of code (FT-06) of the set.
 func inArc(set los.ArcSet, code string, q geom.Point, base geom.Convex, opt Options) arcTest {
-	names := arcCodes[code]
+	names, _ := arcCodes(code)
 	r, err := set.Test(q, names, los.ArcOptions{Boundary: los.Boundary(opt.ArcBoundary)})
 	if err != nil {
 		return arcTest{Note: err.Error()}

@@ -114,7 +114,8 @@ func shotParts(env *rulesets.Env, r ShotResult, w Weapon) []render.Part {
 // a card code.
 func arcCentres(code string) []float64 {
 	var out []float64
-	for _, c := range arcCodes[code] {
+	codes, _ := arcCodes(code)
+	for _, c := range codes {
 		switch string(c) {
 		case ArcF:
 			out = append(out, 0)

@@ -33,7 +33,7 @@ type Weapon struct {
 
 // validate reports the first unusable field of w, naming its path.
 func (w Weapon) validate(path string) error {
-	if _, ok := arcCodes[w.arc()]; !ok {
+	if _, ok := arcCodes(w.arc()); !ok {
 		return &terrain.FieldError{Path: path + ".arc", Value: fmt.Sprintf("%q", w.Arc),
 			Err: fmt.Errorf("%q: want F, F/B/S, B+S, B/S or 360°: %w", w.Arc, ErrQuery)}
 	}

@@ -212,7 +212,7 @@ func (o *Options) template(name string) (movement.SweptTemplate, error) {
 		t = o.Templates.Crawl
 	}
 	if t == nil || t.Length == nil {
-		return movement.SweptTemplate{}, missingOption("templates."+name, fmt.Sprintf("the %s template is not defined (%s)", name, templateWhy[name]))
+		return movement.SweptTemplate{}, missingOption("templates."+name, fmt.Sprintf("the %s template is not defined (%s)", name, templateWhy(name)))
 	}
 	shape := movement.TemplateShape(t.Shape)
 	if shape == "" {
@@ -221,12 +221,20 @@ func (o *Options) template(name string) (movement.SweptTemplate, error) {
 	return movement.SweptTemplate{Shape: shape, Length: float64(*t.Length), Width: float64(t.Width)}, nil
 }
 
-// templateWhy says what each template is in the reference sheet.
-var templateWhy = map[string]string{
-	"melee":  "Nahkampfreichweite-Schablone: give its shape, length and width",
-	"medium": "Mittlere Fläche appears on a weapon but is never defined: give its shape, length and width",
-	"walk":   "Gehen-Schablone: give its length",
-	"crawl":  "Kriechen-Schablone: give its length",
+// templateWhy says what each template is in the reference sheet ("" for
+// another name). A switch, not a map literal built at start-up.
+func templateWhy(name string) string {
+	switch name {
+	case "melee":
+		return "Nahkampfreichweite-Schablone: give its shape, length and width"
+	case "medium":
+		return "Mittlere Fläche appears on a weapon but is never defined: give its shape, length and width"
+	case "walk":
+		return "Gehen-Schablone: give its length"
+	case "crawl":
+		return "Kriechen-Schablone: give its length"
+	}
+	return ""
 }
 
 // round6 keeps reported numbers readable (and -0 out of answers).
