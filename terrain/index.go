@@ -2,7 +2,6 @@ package terrain
 
 import (
 	"math"
-	"slices"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -336,13 +335,43 @@ func strTile(nodes []node, ord []int32) []int32 {
 	return ord
 }
 
-// sortByKey sorts idx by keyLess: by insertion when it is short.
+// sortByKey sorts idx by keyLess: by insertion when it is short, else by
+// heapsort. keyLess is a total order, so any algorithm gives the same
+// result; heapsort here rather than slices.SortFunc, which would
+// instantiate a pattern-defeating quicksort for []int32 in the
+// WebAssembly module (about 19 KB of code) for this one call.
 func sortByKey(idx []int32, key []float64, tie []int32) {
 	if len(idx) <= 32 {
 		insertionSort(idx, key, tie)
 		return
 	}
-	slices.SortFunc(idx, byKey(key, tie))
+	n := len(idx)
+	for i := n/2 - 1; i >= 0; i-- {
+		siftByKey(idx, i, n, key, tie)
+	}
+	for end := n - 1; end > 0; end-- {
+		idx[0], idx[end] = idx[end], idx[0]
+		siftByKey(idx, 0, end, key, tie)
+	}
+}
+
+// siftByKey moves idx[root] down the heap idx[:n], largest by keyLess on
+// top.
+func siftByKey(idx []int32, root, n int, key []float64, tie []int32) {
+	for {
+		c := 2*root + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && keyLess(key, tie, idx[c], idx[c+1]) {
+			c++
+		}
+		if !keyLess(key, tie, idx[root], idx[c]) {
+			return
+		}
+		idx[root], idx[c] = idx[c], idx[root]
+		root = c
+	}
 }
 
 // keyLess reports whether item a comes before item b ordered by key, ties
@@ -357,19 +386,6 @@ func keyLess(key []float64, tie []int32, a, b int32) bool {
 		return tie[a] < tie[b]
 	}
 	return a < b
-}
-
-// byKey is keyLess as a comparison function for slices.SortFunc.
-func byKey(key []float64, tie []int32) func(a, b int32) int {
-	return func(a, b int32) int {
-		switch {
-		case keyLess(key, tie, a, b):
-			return -1
-		case keyLess(key, tie, b, a):
-			return 1
-		}
-		return 0
-	}
 }
 
 // insertionSort sorts idx by keyLess: in time linear in len(idx) plus the
