@@ -16,15 +16,7 @@ import (
 // range, sight, visible-fraction and arc query of the default scenario and
 // of the example scenarios, asked with Pair, gives the bytes Answer gives.
 func TestPairIsTheQuery(t *testing.T) {
-	docs := map[string][]byte{"default": scenario.DefaultJSON()}
-	files, _ := filepath.Glob("../examples/*/scenario.json")
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs[f] = b
-	}
+	docs := exampleDocs(t)
 	n := 0
 	for name, doc := range docs {
 		tb, err := Open(doc)
@@ -103,4 +95,20 @@ func TestMoveRotate(t *testing.T) {
 			t.Errorf("case %d: error %v, want one at %s", i, tt.err, tt.path)
 		}
 	}
+}
+
+// exampleDocs returns the default scenario and every example scenario, by
+// name.
+func exampleDocs(t *testing.T) map[string][]byte {
+	t.Helper()
+	docs := map[string][]byte{"default": scenario.DefaultJSON()}
+	files, _ := filepath.Glob("../examples/*/scenario.json")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[f] = b
+	}
+	return docs
 }

@@ -3,12 +3,8 @@ package jsapi
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sightline/sightline/scenario"
 )
 
 // TestLookIsPair checks Look against Pair: from every model of the default
@@ -17,15 +13,7 @@ import (
 // its kind (the games that answer sight or range themselves take Pair's
 // query road in both).
 func TestLookIsPair(t *testing.T) {
-	docs := map[string][]byte{"default": scenario.DefaultJSON()}
-	files, _ := filepath.Glob("../examples/*/scenario.json")
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs[f] = b
-	}
+	docs := exampleDocs(t)
 	n := 0
 	for name, doc := range docs {
 		tb, err := Open(doc)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/internal/cputime"
 	"github.com/sightline/sightline/terrain"
 )
 
@@ -26,9 +27,9 @@ func refTable(b testing.TB) *terrain.Battlefield {
 // Call stop with the number of ops after the loop.
 func cpuMeter(b *testing.B) (stop func(ops int)) {
 	runtime.LockOSThread()
-	t0, ok := threadCPU()
+	t0, ok := cputime.Thread()
 	return func(ops int) {
-		t1, ok1 := threadCPU()
+		t1, ok1 := cputime.Thread()
 		runtime.UnlockOSThread()
 		if ok && ok1 && ops > 0 {
 			b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(ops), "cpu-ns/op")
@@ -174,12 +175,12 @@ func BenchmarkFractionMatrix(b *testing.B) {
 func BenchmarkFractionMatrixParallel(b *testing.B) {
 	bf := refTable(b)
 	b.ReportAllocs()
-	t0, ok := processCPU()
+	t0, ok := cputime.Process()
 	i := 0
 	for ; b.Loop(); i++ {
 		FractionMatrixParallel(bf, Options{}, 0)
 	}
-	if t1, ok1 := processCPU(); ok && ok1 && i > 0 {
+	if t1, ok1 := cputime.Process(); ok && ok1 && i > 0 {
 		b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(i), "proc-cpu-ns/op")
 	}
 }

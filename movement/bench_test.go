@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/internal/cputime"
 	"github.com/sightline/sightline/scenario"
 	"github.com/sightline/sightline/terrain"
 )
@@ -48,14 +49,14 @@ type cpuMeter struct {
 
 func newCPUMeter(b *testing.B) *cpuMeter {
 	runtime.LockOSThread()
-	_, ok := threadCPU()
+	_, ok := cputime.Thread()
 	return &cpuMeter{b: b, ok: ok}
 }
 
-func (m *cpuMeter) start() { m.t0, _ = threadCPU() }
+func (m *cpuMeter) start() { m.t0, _ = cputime.Thread() }
 
 func (m *cpuMeter) stop() {
-	t1, _ := threadCPU()
+	t1, _ := cputime.Thread()
 	m.total += t1 - m.t0
 }
 

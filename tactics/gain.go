@@ -53,6 +53,10 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 	// needs (same eye, same occluders unless the squad is excluded): it is
 	// kept for the exact test of the same point, which usually follows.
 	var known knownFraction
+	frac, err := los.NewFractionCheck(bf, t.ID, withExclude(req.Sight, m.ID), req.Fraction)
+	if err != nil {
+		return Answer{}, err
+	}
 	reuse := req.Sight.ThroughOwnSquad == 0 || m.Squad == ""
 	cond := condition{
 		quick: func(p geom.Point) (bool, error) {
@@ -70,7 +74,7 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 			if !known.ok || known.p != p {
 				known = knownFraction{}
 			}
-			return seesAt(bf, m, p, facing(p), &req, known)
+			return seesAt(bf, m, p, facing(p), &req, known, frac)
 		},
 	}
 	a, err := search(rt, req.Move, m, cond)
@@ -118,8 +122,9 @@ func GainSight(rt *movement.Router, req GainRequest) (Answer, error) {
 // already; a fraction counts own-squad models as blockers either way.
 //
 // known, when ok, is the visible fraction from the eye at p with the model
-// excluded, already computed.
-func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest, known knownFraction) (bool, error) {
+// excluded, already computed; frac answers whether that fraction reaches
+// req.Fraction (VisibleFractionFrom's answer) otherwise.
+func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle, req *GainRequest, known knownFraction, frac *los.FractionCheck) (bool, error) {
 	var mb *terrain.Battlefield
 	moved := func() (*terrain.Battlefield, error) {
 		var err error
@@ -150,7 +155,11 @@ func seesAt(bf *terrain.Battlefield, m *terrain.Model, p geom.Point, f s1.Angle,
 				r, err = los.VisibleFraction(mb, m.ID, req.Target, req.Sight)
 			}
 		default:
-			r, err = los.VisibleFractionFrom(bf, eyeAt(bf, m, p), req.Target, withExclude(req.Sight, m.ID))
+			// only whether the fraction reaches req.Fraction matters
+			var ok bool
+			if ok, err = frac.AtLeast(eyeAt(bf, m, p)); ok {
+				r.Fraction = req.Fraction
+			}
 		}
 		if err != nil || r.Fraction < req.Fraction {
 			return false, err

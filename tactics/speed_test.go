@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sightline/sightline/internal/cputime"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/terrain"
 )
@@ -38,7 +39,7 @@ func TestSpeedDistribution(t *testing.T) {
 		found, exhausted := 0, 0
 		for _, c := range cases {
 			mv := Move{Model: c.mover, Allowance: 12}
-			t0 := threadCPU()
+			t0, _ := cputime.Thread()
 			if run.cold {
 				rt = movement.NewRouter(bf)
 			}
@@ -52,7 +53,8 @@ func TestSpeedDistribution(t *testing.T) {
 			default:
 				a, err = BreakSight(rt, BreakRequest{Move: mv, Observers: c.observers})
 			}
-			ds = append(ds, threadCPU()-t0)
+			t1, _ := cputime.Thread()
+			ds = append(ds, t1-t0)
 			if err != nil {
 				t.Fatalf("%s %+v: %v", kind, c, err)
 			}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/internal/cputime"
 )
 
 func BenchmarkNew(b *testing.B) {
@@ -126,6 +127,7 @@ func BenchmarkMoveVsNew(b *testing.B) {
 	var tNew, tNewOcc, tMove, tMoveOcc time.Duration
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	threadCPU := func() time.Duration { d, _ := cputime.Thread(); return d }
 	i := 0
 	for ; b.Loop(); i++ {
 		t0 := threadCPU()

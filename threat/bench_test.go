@@ -1,24 +1,11 @@
-//go:build unix
-
 package threat
 
 import (
 	"context"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// processCPU returns the CPU time (user and system) the process has used:
-// on a machine shared with other jobs wall-clock time says little, and a
-// map's work is spread over several threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/sightline/sightline/internal/cputime"
+)
 
 // BenchmarkReferenceMap maps the whole 48 x 48 in reference table at
 // 0.25 in (36,864 cells) against 10 observers with a weapon range; run
@@ -28,7 +15,7 @@ func BenchmarkReferenceMap(b *testing.B) {
 	bf, model, obs := refSetup(b, 10)
 	opt := Options{Range: 24}
 	cells := 0
-	cpu0 := processCPU()
+	cpu0, _ := cputime.Process()
 	for b.Loop() {
 		m, err := Compute(context.Background(), bf, model, obs, opt)
 		if err != nil {
@@ -36,7 +23,8 @@ func BenchmarkReferenceMap(b *testing.B) {
 		}
 		cells = len(m.Cells)
 	}
-	cpu := float64(processCPU() - cpu0)
+	cpu1, _ := cputime.Process()
+	cpu := float64(cpu1 - cpu0)
 	b.ReportMetric(cpu/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(cpu/float64(b.N*cells), "cpu-ns/cell")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*cells), "ns/cell")

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/internal/cputime"
 	"github.com/sightline/sightline/los"
 	"github.com/sightline/sightline/movement"
 	"github.com/sightline/sightline/terrain"
@@ -96,9 +97,9 @@ func Pairs(bf *terrain.Battlefield, local bool) [][2]int {
 // the loop.
 func cpuMeter(b *testing.B) (stop func(ops int)) {
 	runtime.LockOSThread()
-	t0, ok := threadCPU()
+	t0, ok := cputime.Thread()
 	return func(ops int) {
-		t1, ok1 := threadCPU()
+		t1, ok1 := cputime.Thread()
 		runtime.UnlockOSThread()
 		if ok && ok1 && ops > 0 {
 			b.ReportMetric(float64((t1-t0).Nanoseconds())/float64(ops), "cpu-ns/op")

@@ -72,10 +72,13 @@ func Squash(module []byte, gap int) (out []byte, before, after int, err error) {
 func parseData(body []byte) ([]segment, error) {
 	r := reader{b: body}
 	n := r.uleb()
+	if r.err != nil {
+		return nil, r.err
+	}
 	// Any segment takes at least two bytes (a flag and a size, for a
 	// passive one): a count beyond that is corrupt, and must not size an
 	// allocation (a few bytes could ask for gigabytes).
-	if r.err == nil && n > uint64(len(body))/2 {
+	if n > uint64(len(body))/2 {
 		return nil, fmt.Errorf("data count %d: more segments than the section's %d bytes can hold", n, len(body))
 	}
 	segs := make([]segment, 0, n)

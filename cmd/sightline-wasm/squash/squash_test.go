@@ -90,4 +90,10 @@ func TestSquashHugeCount(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "data count") {
 		t.Fatalf("Squash error = %v, want one naming the data count", err)
 	}
+	// A count cut short (every byte has the continuation bit) is truncated,
+	// not a count (found by FuzzSquash after the fix above).
+	cut := []byte("\x00asm\x01\x00\x00\x00\v\a\x9c\x9c\x9c\x9c\x9c\x9c\x9c")
+	if _, _, _, err := Squash(cut, 74); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("Squash error = %v, want truncated", err)
+	}
 }

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package scalebench
-
-import "time"
-
-// threadCPU is unknown outside Linux.
-func threadCPU() (time.Duration, bool) { return 0, false }

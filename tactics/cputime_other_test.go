@@ -1,8 +1,0 @@
-//go:build !linux
-
-package tactics
-
-import "time"
-
-// threadCPU is unknown here: 0.
-func threadCPU() time.Duration { return 0 }
