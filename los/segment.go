@@ -2,7 +2,6 @@ package los
 
 import (
 	"math"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -197,12 +196,16 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	st.walk()
 	if st.nsq > f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
-		// sort.SliceStable (linked anyway), not slices.SortFunc, which would
-		// instantiate a quicksort for squadHit (code size of the WebAssembly
-		// module). Up to 12 hits slices.SortFunc sorted by insertion, which
-		// is stable, so the order is the same; above, hits at exactly the
-		// same distance now keep the order they were found in.
-		sort.SliceStable(h, func(i, j int) bool { return h[i].hit.t < h[j].hit.t })
+		// By insertion, not slices.SortFunc, which would instantiate a
+		// quicksort for squadHit (code size of the WebAssembly module) and
+		// sorts up to 12 items by the same insertion; above, hits at exactly
+		// the same distance now keep the order they were found in. Squads
+		// are small, and this allocates nothing.
+		for i := 1; i < len(h); i++ {
+			for j := i; j > 0 && h[j].hit.t < h[j-1].hit.t; j-- {
+				h[j], h[j-1] = h[j-1], h[j]
+			}
+		}
 		sh := h[f.opt.ThroughOwnSquad]
 		m := &bf.Models()[sh.item.Index]
 		st.consider(sh.item, sh.hit, m.Top())
