@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -333,10 +332,16 @@ func newWallFace(bf *terrain.Battlefield, eye geom.Vec3, wall *terrain.Wall, bld
 	for k := range f.levels {
 		f.levels[k] = lo + (float64(k)+0.5)*(hi-lo)/garrisonLevels
 	}
-	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// A stable insertion sort, not slices.SortStableFunc: the same order,
 	// without a merge sort instantiated for this element type (code size of
-	// the WebAssembly module).
-	sort.SliceStable(f.levels[:], func(i, j int) bool { return math.Abs(f.levels[i]-ref) < math.Abs(f.levels[j]-ref) })
+	// the WebAssembly module) and without sort.SliceStable's allocations;
+	// the lists are short.
+	lv := f.levels[:]
+	for i := 1; i < len(lv); i++ {
+		for j := i; j > 0 && math.Abs(lv[j]-ref) < math.Abs(lv[j-1]-ref); j-- {
+			lv[j], lv[j-1] = lv[j-1], lv[j]
+		}
+	}
 	return f
 }
 

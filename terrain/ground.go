@@ -2,7 +2,6 @@ package terrain
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -215,10 +214,15 @@ func (bf *Battlefield) SurfacesAt(p geom.Point) []Surface {
 	if covered {
 		out = out[1:]
 	}
-	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// A stable insertion sort, not slices.SortStableFunc: the same order,
 	// without a merge sort instantiated for this element type (code size of
-	// the WebAssembly module).
-	sort.SliceStable(out, func(i, j int) bool { return higher(out[j], out[i]) })
+	// the WebAssembly module) and without sort.SliceStable's allocations;
+	// the lists are short.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && higher(out[j-1], out[j]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }
 

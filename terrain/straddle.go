@@ -2,7 +2,6 @@ package terrain
 
 import (
 	"math"
-	"sort"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -92,10 +91,15 @@ func (bf *Battlefield) lowestUnder(ring []geom.Point) Surface {
 	surf, clips := bf.overlapping(ring)
 	area := geom.ConvexArea(ring)
 	cands := append([]Surface{TableSurface()}, surf...)
-	// sort.SliceStable, not slices.SortStableFunc: the same stable order,
+	// A stable insertion sort, not slices.SortStableFunc: the same order,
 	// without a merge sort instantiated for this element type (code size of
-	// the WebAssembly module).
-	sort.SliceStable(cands, func(i, j int) bool { return higher(cands[j], cands[i]) })
+	// the WebAssembly module) and without sort.SliceStable's allocations;
+	// the lists are short.
+	for i := 1; i < len(cands); i++ {
+		for j := i; j > 0 && higher(cands[j-1], cands[j]); j-- {
+			cands[j], cands[j-1] = cands[j-1], cands[j]
+		}
+	}
 	for _, c := range cands {
 		var above [][]geom.Point
 		for k, s := range surf {
