@@ -327,12 +327,25 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 // f, reaching above zmin) and keeps the clipped parts in front of the
 // target in sc.parts, with their items in sc.items.
 func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin float64) {
-	// Candidates: the items listed in the grid cells the sight wedge (the
-	// plan hull of the eye and the target, which holds every sightline of
-	// the query) may touch.
+	v.setWedge(sc)
+	v.collectUpTo(bf, f, sc, sil, zmin, math.Inf(1), v.earlyStop)
+}
+
+// setWedge sets the sight wedge: the plan hull of the eye and the target,
+// which holds every sightline of the query.
+func (v *projView) setWedge(sc *fracScratch) {
 	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
 	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	v.wedge = sc.wedge
+}
+
+// collectUpTo gathers the candidates (the items listed in the grid cells
+// the sight wedge may touch, or those in the plan bounding box when
+// sc.bboxGather) and adds their parts in order, stopping once a part covers
+// the whole silhouette when stopCovered. It stops early, returning the
+// item and true, at the first part whose clipped area exceeds hide (never
+// when hide is +Inf); otherwise it fills sc.parts and returns false.
+func (v *projView) collectUpTo(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin, hide float64, stopCovered bool) (terrain.Item, bool) {
 	if sc.bboxGather {
 		box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
 		sc.cands = sc.cands[:0]
@@ -345,44 +358,67 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 	}
 	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 	for _, it := range sc.cands {
-		if v.covered && v.earlyStop {
+		if v.covered && stopCovered {
 			break
 		}
-		if it.Kind == terrain.ItemPiece {
-			p := &bf.Pieces()[it.Index]
-			top, ok := f.pieceTop(p)
-			if !ok || top < zmin {
-				continue
-			}
-			hi := math.Min(top, v.zhi)
-			for _, part := range p.ConvexParts() {
-				v.addPart(sc, it, part, v.zlo, hi, sil)
-			}
-			continue
+		if v.addItemUpTo(bf, f, sc, it, sil, zmin, hide) {
+			return it, true
 		}
-		om := &bf.Models()[it.Index]
-		ok, _ := f.modelBlocks(om, it.Index)
-		// Own-squad models are treated as blocking here: ThroughOwnSquad
-		// counts models along one line and has no silhouette meaning.
-		if !ok || om.Top() < zmin {
-			continue
-		}
-		oring := bf.Occluders().Models.Rings[it.Index]
-		if len(oring) < 3 {
-			continue
-		}
-		// A model on the table stands on opaque ground: its volume may
-		// reach down to zlo; one standing higher has a bottom face.
-		lo := v.zlo
-		if g := om.Ground(); g > 0 {
-			lo = max(lo, g)
-		}
-		v.addPart(sc, it, oring, lo, math.Min(om.Top(), v.zhi), sil)
 	}
 	sc.parts = sc.parts[:0]
 	for _, s := range sc.spans {
 		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
 	}
+	return terrain.Item{}, false
+}
+
+// addItemUpTo adds item it's parts (those of a piece selected by f and
+// reaching above zmin, or a blocking model's ring) and reports whether one
+// of them, clipped to the silhouette, exceeds hide in area.
+func (v *projView) addItemUpTo(bf *terrain.Battlefield, f *filter, sc *fracScratch, it terrain.Item, sil []geom.Point, zmin, hide float64) bool {
+	over := func(n int) bool {
+		if math.IsInf(hide, 1) || len(sc.spans) == n {
+			return false
+		}
+		s := sc.spans[len(sc.spans)-1]
+		return geom.ConvexArea(sc.buf[s[0]:s[1]]) > hide
+	}
+	if it.Kind == terrain.ItemPiece {
+		p := &bf.Pieces()[it.Index]
+		top, ok := f.pieceTop(p)
+		if !ok || top < zmin {
+			return false
+		}
+		hi := math.Min(top, v.zhi)
+		for _, part := range p.ConvexParts() {
+			n := len(sc.spans)
+			v.addPart(sc, it, part, v.zlo, hi, sil)
+			if over(n) {
+				return true
+			}
+		}
+		return false
+	}
+	om := &bf.Models()[it.Index]
+	ok, _ := f.modelBlocks(om, it.Index)
+	// Own-squad models are treated as blocking here: ThroughOwnSquad
+	// counts models along one line and has no silhouette meaning.
+	if !ok || om.Top() < zmin {
+		return false
+	}
+	oring := bf.Occluders().Models.Rings[it.Index]
+	if len(oring) < 3 {
+		return false
+	}
+	// A model on the table stands on opaque ground: its volume may reach
+	// down to zlo; one standing higher has a bottom face.
+	lo := v.zlo
+	if g := om.Ground(); g > 0 {
+		lo = max(lo, g)
+	}
+	n := len(sc.spans)
+	v.addPart(sc, it, oring, lo, math.Min(om.Top(), v.zhi), sil)
+	return over(n)
 }
 
 // settle fills r (whose SilhouetteArea is set) from the collected parts:

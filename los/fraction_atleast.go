@@ -100,96 +100,18 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 	zmin := math.Min(eye.Z, z0)
 	// A part hiding more than this leaves a visible area below the limit.
 	hide := (1 - c.limit + limitMargin) * area
-	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
-	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
-	v.wedge = sc.wedge
+	v.setWedge(sc)
 	if c.hint {
 		sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
 		if v.addItemUpTo(bf, f, sc, c.last, sil, zmin, hide) {
 			return false
 		}
 	}
-	if it, over := v.collectPartsUpTo(bf, f, sc, sil, zmin, hide); over {
+	if it, over := v.collectUpTo(bf, f, sc, sil, zmin, hide, true); over {
 		c.last, c.hint = it, true
 		return false
 	}
 	res := FractionResult{SilhouetteArea: area}
 	v.settle(bf, sc, sil, fracValue, &res)
 	return res.Fraction >= c.limit
-}
-
-// collectPartsUpTo is projView.collectParts (same candidates, parts and
-// order; v.wedge already set) stopping, with the item and true, at the
-// first part whose clipped area exceeds hide, or at a part covering the
-// whole silhouette (with false: the fraction is then 0).
-func (v *projView) collectPartsUpTo(bf *terrain.Battlefield, f *filter, sc *fracScratch, sil []geom.Point, zmin, hide float64) (terrain.Item, bool) {
-	if sc.bboxGather {
-		box := geom.RectFromPoints(geom.Flat(v.eye)).Union(geom.Polygon{Outer: v.targetRing}.Bound())
-		sc.cands = sc.cands[:0]
-		bf.VisitRect(box, func(it terrain.Item) bool {
-			sc.cands = append(sc.cands, it)
-			return true
-		})
-	} else {
-		sc.gatherWedge(bf, sc.wedge)
-	}
-	sc.buf, sc.spans, sc.items = sc.buf[:0], sc.spans[:0], sc.items[:0]
-	for _, it := range sc.cands {
-		if v.covered {
-			break
-		}
-		if v.addItemUpTo(bf, f, sc, it, sil, zmin, hide) {
-			return it, true
-		}
-	}
-	sc.parts = sc.parts[:0]
-	for _, s := range sc.spans {
-		sc.parts = append(sc.parts, sc.buf[s[0]:s[1]])
-	}
-	return terrain.Item{}, false
-}
-
-// addItemUpTo adds item it's parts as collectParts does and reports
-// whether one of them, clipped to the silhouette, exceeds hide in area.
-func (v *projView) addItemUpTo(bf *terrain.Battlefield, f *filter, sc *fracScratch, it terrain.Item, sil []geom.Point, zmin, hide float64) bool {
-	over := func(n int) bool {
-		if len(sc.spans) == n {
-			return false
-		}
-		s := sc.spans[len(sc.spans)-1]
-		return geom.ConvexArea(sc.buf[s[0]:s[1]]) > hide
-	}
-	if it.Kind == terrain.ItemPiece {
-		p := &bf.Pieces()[it.Index]
-		top, ok := f.pieceTop(p)
-		if !ok || top < zmin {
-			return false
-		}
-		hi := math.Min(top, v.zhi)
-		for _, part := range p.ConvexParts() {
-			n := len(sc.spans)
-			v.addPart(sc, it, part, v.zlo, hi, sil)
-			if over(n) {
-				return true
-			}
-		}
-		return false
-	}
-	om := &bf.Models()[it.Index]
-	ok, _ := f.modelBlocks(om, it.Index)
-	// Own-squad models block here, as in collectParts.
-	if !ok || om.Top() < zmin {
-		return false
-	}
-	oring := bf.Occluders().Models.Rings[it.Index]
-	if len(oring) < 3 {
-		return false
-	}
-	lo := v.zlo
-	if g := om.Ground(); g > 0 {
-		lo = max(lo, g)
-	}
-	n := len(sc.spans)
-	v.addPart(sc, it, oring, lo, math.Min(om.Top(), v.zhi), sil)
-	return over(n)
 }
