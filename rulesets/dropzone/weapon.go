@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/sightline/sightline/scenario"
-	"github.com/sightline/sightline/terrain"
-	"maps"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/sightline/sightline/scenario"
+	"github.com/sightline/sightline/terrain"
 )
 
 // Reach is a weapon range value (DZC-23): a length in inches, Unlimited
@@ -113,27 +113,39 @@ type Weapon struct {
 
 // builtinWeapons are the two weapon profiles printed in the rules text
 // ("Avenger Railgun", "Schweres Maschinengewehr"), usable by name; read
-// only (BuiltinWeapon returns copies).
-var builtinWeapons = map[string]Weapon{
+// only (BuiltinWeapon returns copies). A slice, not a map literal built at
+// start-up.
+var builtinWeapons = []Weapon{
 	// "Avenger Railgun 10 1 2+ ∞ 24“ 4“ F/S/R Erhöht"
-	"Avenger Railgun": {Name: "Avenger Railgun", Range: Reach{Unlimited: true}, RangeA: &Reach{Inches: 24}, BS: 4, Arc: "F/S/R", Acc: 2, Elevated: true},
+	{Name: "Avenger Railgun", Range: Reach{Unlimited: true}, RangeA: &Reach{Inches: 24}, BS: 4, Arc: "F/S/R", Acc: 2, Elevated: true},
 	// "Schweres Maschinengewehr 4 2 3+ 36“ 12“ 4“ F/S N/A"
-	"Schweres Maschinengewehr": {Name: "Schweres Maschinengewehr", Range: Reach{Inches: 36}, RangeA: &Reach{Inches: 12}, BS: 4, Arc: "F/S", Acc: 3},
+	{Name: "Schweres Maschinengewehr", Range: Reach{Inches: 36}, RangeA: &Reach{Inches: 12}, BS: 4, Arc: "F/S", Acc: 3},
 }
 
 // BuiltinWeapon returns the profile printed in the rules text under name
 // ("Avenger Railgun", "Schweres Maschinengewehr").
 func BuiltinWeapon(name string) (Weapon, bool) {
-	w, ok := builtinWeapons[name]
-	if ok && w.RangeA != nil {
+	i := slices.IndexFunc(builtinWeapons, func(w Weapon) bool { return w.Name == name })
+	if i < 0 {
+		return Weapon{}, false
+	}
+	w := builtinWeapons[i]
+	if w.RangeA != nil {
 		r := *w.RangeA
 		w.RangeA = &r
 	}
-	return w, ok
+	return w, true
 }
 
 // BuiltinWeaponNames returns the names BuiltinWeapon knows, sorted.
-func BuiltinWeaponNames() []string { return slices.Sorted(maps.Keys(builtinWeapons)) }
+func BuiltinWeaponNames() []string {
+	names := make([]string, len(builtinWeapons))
+	for i, w := range builtinWeapons {
+		names[i] = w.Name
+	}
+	slices.Sort(names)
+	return names
+}
 
 // ParseWeapon decodes a weapon as written in a scenario file whose units
 // are units: the name of a built-in profile, or a profile object (strictly;
