@@ -261,13 +261,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		}
 		return res
 	}
-	v := newProjView(eye, centre)
-	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
-	pts := v.prismProject(ring, z0, z1, sc.pts[:0])
-	sc.pts = pts
-	sil := geom.ConvexHullInto(sc.sil[:0], pts)
-	sc.sil = sil
-	area := geom.ConvexArea(sil)
+	v, sil, area := silhouetteView(sc, eye, centre, ring, z0, z1)
 	if len(sil) < 3 || !(area > 0) {
 		res.Case = CaseDegenerate
 		if segment(bf, eye, centre, f, segFull).Clear {
@@ -320,6 +314,17 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 		return true
 	})
 	return found, ok
+}
+
+// silhouetteView returns the projective view from eye towards centre of
+// the target prism (ring between z0 and z1), the target's silhouette (the
+// convex hull of its projection, kept in sc.sil) and the silhouette's area.
+func silhouetteView(sc *fracScratch, eye, centre geom.Vec3, ring []geom.Point, z0, z1 float64) (projView, []geom.Point, float64) {
+	v := newProjView(eye, centre)
+	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
+	sc.pts = v.prismProject(ring, z0, z1, sc.pts[:0])
+	sc.sil = geom.ConvexHullInto(sc.sil[:0], sc.pts)
+	return v, sc.sil, geom.ConvexArea(sc.sil)
 }
 
 // collectParts projects every occluder part that may hide some of the

@@ -74,13 +74,7 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 	if _, ok := eyeBuried(bf, f, eye); ok {
 		return whole()
 	}
-	v := newProjView(eye, centre)
-	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
-	pts := v.prismProject(ring, z0, z1, sc.pts[:0])
-	sc.pts = pts
-	sil := geom.ConvexHullInto(sc.sil[:0], pts)
-	sc.sil = sil
-	area := geom.ConvexArea(sil)
+	v, sil, area := silhouetteView(sc, eye, centre, ring, z0, z1)
 	if len(sil) < 3 || !(area > 0) {
 		return whole()
 	}
