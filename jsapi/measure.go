@@ -244,20 +244,7 @@ func (t *Table) pointFraction(geo rulesets.Geometry, from, to end) (rulesets.Res
 	if err != nil {
 		return rulesets.Result{}, t.idError(err, from, to)
 	}
-	var a rulesets.Result
-	a.Set("fraction", rulesets.Round(r.Fraction))
-	if len(r.Hidden) > 0 {
-		type hidden struct {
-			ID       string  `json:"id"`
-			Fraction float64 `json:"fraction"`
-		}
-		hs := make([]hidden, len(r.Hidden))
-		for i, h := range r.Hidden {
-			hs[i] = hidden{ID: h.ID, Fraction: rulesets.Round(h.Fraction)}
-		}
-		a.Set("hiddenBy", hs)
-	}
-	a.Explanation = r.Explain()
+	a := rulesets.FractionAnswer(r)
 	return a, nil
 }
 

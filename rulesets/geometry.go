@@ -31,3 +31,25 @@ type Geometry struct {
 	// Coherency is the squad formation rule of coherency queries.
 	Coherency movement.CoherencyRule
 }
+
+// FractionAnswer is the answer of a visible-fraction query from r: the
+// rounded fraction, the occluders hiding the rest with their rounded
+// shares (when any), and r's explanation. The generic kind and the
+// WebAssembly API both shape their answers with it, so they stay alike.
+func FractionAnswer(r los.FractionResult) Result {
+	var a Result
+	a.Set("fraction", Round(r.Fraction))
+	if len(r.Hidden) > 0 {
+		type hidden struct {
+			ID       string  `json:"id"`
+			Fraction float64 `json:"fraction"`
+		}
+		hs := make([]hidden, len(r.Hidden))
+		for i, h := range r.Hidden {
+			hs[i] = hidden{ID: h.ID, Fraction: Round(h.Fraction)}
+		}
+		a.Set("hiddenBy", hs)
+	}
+	a.Explanation = r.Explain()
+	return a
+}

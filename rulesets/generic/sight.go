@@ -152,20 +152,7 @@ func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error)
 	if err != nil {
 		return rulesets.Result{}, err
 	}
-	var a rulesets.Result
-	a.Set("fraction", rulesets.Round(r.Fraction))
-	if len(r.Hidden) > 0 {
-		type hidden struct {
-			ID       string  `json:"id"`
-			Fraction float64 `json:"fraction"`
-		}
-		hs := make([]hidden, len(r.Hidden))
-		for i, h := range r.Hidden {
-			hs[i] = hidden{ID: h.ID, Fraction: rulesets.Round(h.Fraction)}
-		}
-		a.Set("hiddenBy", hs)
-	}
-	a.Explanation = r.Explain()
+	a := rulesets.FractionAnswer(r)
 	a.Draw([]string{q.From, q.To}, render.TargetFromFraction(r),
 		rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
 	return a, nil
