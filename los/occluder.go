@@ -39,26 +39,75 @@ type filter struct {
 	ignoreN     int
 	ignoreFixed [2]string
 	ignoreMore  []string
+	// lazy is the Battlefield whose model ignoreFixed[0] names the shooter,
+	// not looked up yet (SightSegment): shooter and shooterOn are resolved
+	// on first need (resolve), which is rare: a grazing contact at the
+	// sightline's start; the own squad only counts under ThroughOwnSquad,
+	// and is resolved at once then. Until then shooter is -1 and the
+	// shooter model is excluded by its id.
+	lazy *terrain.Battlefield
 }
 
 // newFilter returns the filter of a query between the given models (-1 for
 // none) with extra ignored ids.
 func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) filter {
-	f := filter{opt: *opt, shooter: shooter, target: target, shooterOn: -1, targetOn: -1}
+	var f filter
+	f.init(bf, opt, shooter, target, ignore)
+	return f
+}
+
+// init sets the zero filter *f to newFilter's value, in place (the filter
+// is a few hundred bytes: SightSegment builds it where it lives instead of
+// copying it out of constructors).
+func (f *filter) init(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) {
+	f.opt, f.shooter, f.target, f.shooterOn, f.targetOn = *opt, shooter, target, -1, -1
 	if shooter >= 0 {
 		f.shooterOn = bf.Models()[shooter].Stand().Piece
+		f.squad = bf.Models()[shooter].Squad
 	}
 	if target >= 0 {
 		f.targetOn = bf.Models()[target].Stand().Piece
 	}
-	f.ignoreN = copy(f.ignoreFixed[:], ignore)
-	if len(ignore) > len(f.ignoreFixed) {
-		f.ignoreMore = append([]string(nil), ignore[len(f.ignoreFixed):]...)
+	// Assigned, not copy(): copying strings into the array would go
+	// through the runtime's typed copy.
+	switch len(ignore) {
+	case 0:
+	case 1:
+		f.ignoreFixed[0], f.ignoreN = ignore[0], 1
+	default:
+		f.ignoreFixed[0], f.ignoreFixed[1], f.ignoreN = ignore[0], ignore[1], 2
+		if len(ignore) > 2 {
+			f.ignoreMore = append([]string(nil), ignore[2:]...)
+		}
 	}
-	if shooter >= 0 {
-		f.squad = bf.Models()[shooter].Squad
+}
+
+// initSegment is init for SightSegment: the shooter is the model ignore[0]
+// names, if any, looked up only when needed (see filter.lazy; a map lookup
+// per sightline was a tenth of its cost).
+func (f *filter) initSegment(bf *terrain.Battlefield, opt *Options, ignore []string) {
+	if len(ignore) == 0 || opt.ThroughOwnSquad > 0 {
+		shooter := -1
+		if len(ignore) > 0 {
+			if i, ok := bf.ModelIndex(ignore[0]); ok {
+				shooter = i
+			}
+		}
+		f.init(bf, opt, shooter, -1, ignore)
+		return
 	}
-	return f
+	f.init(bf, opt, -1, -1, ignore)
+	f.lazy = bf
+}
+
+// resolve looks up the shooter a lazy filter names (see filter.lazy).
+func (f *filter) resolve() {
+	bf := f.lazy
+	f.lazy = nil
+	if i, ok := bf.ModelIndex(f.ignoreFixed[0]); ok {
+		f.shooter = i
+		f.shooterOn = bf.Models()[i].Stand().Piece
+	}
 }
 
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
@@ -112,6 +161,9 @@ func (f *filter) pieceTop(p *terrain.Piece) (top float64, ok bool) {
 // never blocks its sight by touching; a sightline that passes back
 // through the piece is a block, not a contact, and still counts.
 func (f *filter) ownGround(i int, t float64) bool {
+	if t == 0 && f.lazy != nil {
+		f.resolve()
+	}
 	return (i == f.shooterOn && t == 0) || (i == f.targetOn && t == 1)
 }
 

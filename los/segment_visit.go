@@ -41,7 +41,7 @@ func (st *segState) visit(it terrain.Item) bool {
 	if !hit {
 		return true
 	}
-	if own && h.block {
+	if own && h.block && st.squad != nil {
 		if st.nsq < len(st.squad) {
 			st.squad[st.nsq] = squadHit{it, h}
 			st.nsq++

@@ -68,6 +68,11 @@ type occluderState struct {
 // lock is held afterwards). The result is shared and read-only.
 func (bf *Battlefield) Occluders() *Occluders {
 	s := bf.occluders
+	if o := s.done.Load(); o != nil {
+		// Built: every query after the first takes this path (a load,
+		// no closure for once.Do).
+		return o
+	}
 	s.once.Do(func() {
 		if s.base != nil {
 			s.occ = deriveOccluders(s.base, s.from, bf.models)
