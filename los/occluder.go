@@ -155,6 +155,48 @@ func (f *filter) pieceTop(p *terrain.Piece) (top float64, ok bool) {
 	return top, true
 }
 
+// pieceTopRec is pieceTop for the piece of record r.
+func (f *filter) pieceTopRec(r *terrain.OccluderRec) (top float64, ok bool) {
+	switch {
+	case r.Flags&terrain.OccSmoke != 0:
+		if f.opt.IgnoreSmoke {
+			return 0, false
+		}
+		top = math.Inf(1)
+	case r.Flags&terrain.OccBlocking != 0:
+		top = r.Top
+	case r.Flags&terrain.OccConcealing != 0 && f.opt.ConcealingBlocks:
+		top = r.Top
+	default:
+		return 0, false
+	}
+	if f.excluded(r.ID) {
+		return 0, false
+	}
+	if top == 0 {
+		top = math.Inf(1)
+	}
+	return top, true
+}
+
+// modelBlocksRec is modelBlocks' first answer for model i of record r
+// (whether it occludes under the filter).
+func (f *filter) modelBlocksRec(r *terrain.OccluderRec, i int) bool {
+	if f.opt.IgnoreModels || i == f.shooter || i == f.target || r.Flags&terrain.OccStanding == 0 {
+		return false
+	}
+	classes := f.opt.ModelsBlock
+	if classes == nil {
+		classes = defaultBlocking[:]
+	}
+	for _, c := range classes {
+		if c == r.Class {
+			return !f.excluded(r.ID)
+		}
+	}
+	return false
+}
+
 // ownGround reports whether a grazing contact at parameter t with piece i
 // is the sightline leaving the surface the shooter stands on (t = 0) or
 // arriving on the one the target stands on (t = 1): a model's own ground

@@ -436,14 +436,6 @@ func (st *segState) box(id int) *terrain.PlanBox {
 	return &st.occ.Models.Boxes[id-st.np]
 }
 
-// disc returns the plan disc of occluder id (pieces first, then models).
-func (st *segState) disc(id int) *terrain.PlanDisc {
-	if id < st.np {
-		return &st.occ.Pieces.Discs[id]
-	}
-	return &st.occ.Models.Discs[id-st.np]
-}
-
 // walkAll visits every occluder (the reference walk), or without a grid
 // every one whose plan box the segment's plan a + t·(dx, dy) may touch.
 func (st *segState) walkAll(dx, dy float64) {
@@ -540,22 +532,36 @@ func (st *segState) flush() bool {
 const entrySlack = 1e-9
 
 // visitID handles one prepared occluder (pieces first, then models)
-// and reports whether to go on.
+// and reports whether to go on. The walk reads the occluder's
+// terrain.OccluderRec alone (visitPiece, visitModel); the reference walk
+// decides from the Piece or Model itself (visit), so that the tests
+// comparing the two check the records too.
 func (st *segState) visitID(id int) bool {
-	if st.lenD > 0 && !st.reference {
+	if st.reference {
+		if id < st.np {
+			return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
+		}
+		return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
+	}
+	var r *terrain.OccluderRec
+	if id < st.np {
+		r = &st.occ.Pieces.Recs[id]
+	} else {
+		r = &st.occ.Models.Recs[id-st.np]
+	}
+	if st.lenD > 0 {
 		// The segment's plan misses the occluder's disc clearly (by more
 		// than rounding, see terrain.PlanDisc): no contact at all.
-		d := st.disc(id)
-		cx, cy := d.CX-st.a.X, d.CY-st.a.Y
-		r := d.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
-		if s := cx*st.ux + cy*st.uy; s < -r || s > st.lenD+r || abs(cx*st.uy-cy*st.ux) > r {
+		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
+		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
 			return true
 		}
 	}
 	if id < st.np {
-		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
+		return st.visitPiece(id, r)
 	}
-	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
+	return st.visitModel(id-st.np, r)
 }
 
 // segAt is the point at parameter t of the segment a→b.

@@ -52,6 +52,47 @@ func (st *segState) visit(it terrain.Item) bool {
 	return !(st.clearOnly && st.found)
 }
 
+// visitPiece is visit for piece i from its record r (the walk's path).
+func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
+	top, ok := st.f.pieceTopRec(r)
+	if !ok || (min(st.a.Z, st.b.Z) > top) {
+		return true
+	}
+	fp := geom.Polygon{Outer: r.Ring}
+	if r.Flags&terrain.OccHoles != 0 {
+		fp = st.bf.Pieces()[i].Footprint
+	}
+	h := st.prism(fp, top, r.Convex)
+	if h.graze && !h.block && st.f.ownGround(i, h.t) {
+		return true
+	}
+	st.record(terrain.Item{Kind: terrain.ItemPiece, Index: i}, h, top)
+	return !(st.clearOnly && st.found)
+}
+
+// visitModel is visit for model i from its record r (the walk's path).
+func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
+	top, bottom := r.Top, r.Bottom
+	if !st.f.modelBlocksRec(r, i) || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
+		return true
+	}
+	if len(r.Ring) < 3 {
+		return true
+	}
+	h, hit := st.modelPrism(r.Ring, bottom, top, r.Convex)
+	if !hit {
+		return true
+	}
+	it := terrain.Item{Kind: terrain.ItemModel, Index: i}
+	if h.block && st.squad != nil && st.nsq < len(st.squad) && st.f.squad != "" && st.bf.Models()[i].Squad == st.f.squad {
+		st.squad[st.nsq] = squadHit{it, h}
+		st.nsq++
+		return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
+	}
+	st.record(it, h, top)
+	return !(st.clearOnly && st.found)
+}
+
 // modelPrism decides how the segment meets a model's volume ring × [bottom,
 // top]: for a model on the table (bottom 0, where the table below is
 // opaque anyway) the prism test as for pieces; for a model standing higher

@@ -45,6 +45,78 @@ type OccluderSet struct {
 	// Bottom and Top are the models' volumes' heights (Model.Ground and
 	// Model.Top); nil for pieces.
 	Bottom, Top []float64
+	// Recs is the same data, with what decides whether the occluder
+	// blocks, one compact record per occluder (see OccluderRec).
+	Recs []OccluderRec
+}
+
+// OccluderRec is what a segment walk reads to decide one occluder, in one
+// record: on a large table the reads scattered over the Piece or Model
+// (strings, footprint), the prepared arrays and the ConvexRing, each a
+// likely cache miss, were most of the cost of a sightline. Its fields are
+// read-only (Ring is shared with the Piece's Footprint or the set's Rings).
+type OccluderRec struct {
+	// Disc is the occluder's PlanDisc (the first thing a walk tests).
+	Disc PlanDisc
+	// Bottom and Top are the volume's heights: for a piece 0 and Height,
+	// for a model Model.Ground and Model.Top.
+	Bottom, Top float64
+	// Ring is the plan's outer ring: a piece's Footprint.Outer (see
+	// OccHoles), a model's plan ring.
+	Ring []geom.Point
+	// Convex is the plan's ConvexRing, nil when it is not one.
+	Convex *ConvexRing
+	// ID is the piece's or model's id, Class a model's class ("" for a
+	// piece).
+	ID    string
+	Class Class
+	// Flags classify the occluder (OccSmoke, …).
+	Flags OccluderFlags
+}
+
+// OccluderFlags classify an occluder for OccluderRec.
+type OccluderFlags uint8
+
+const (
+	// OccSmoke marks a piece of Kind Smoke.
+	OccSmoke OccluderFlags = 1 << iota
+	// OccBlocking marks a piece whose Sight is SightBlocking.
+	OccBlocking
+	// OccConcealing marks a piece whose Sight is SightConcealing.
+	OccConcealing
+	// OccHoles marks a piece whose Footprint has holes: Ring is only its
+	// outer ring.
+	OccHoles
+	// OccStanding marks a model that may occlude: not airborne, with a
+	// hull height above 0.
+	OccStanding
+)
+
+// pieceRec returns the OccluderRec of piece p with its prepared plan data.
+func pieceRec(p *Piece, disc PlanDisc, cv *ConvexRing) OccluderRec {
+	r := OccluderRec{Disc: disc, Top: p.Height, Ring: p.Footprint.Outer, Convex: cv, ID: p.ID}
+	if p.Kind == Smoke {
+		r.Flags |= OccSmoke
+	}
+	switch p.Sight {
+	case SightBlocking:
+		r.Flags |= OccBlocking
+	case SightConcealing:
+		r.Flags |= OccConcealing
+	}
+	if len(p.Footprint.Holes) > 0 {
+		r.Flags |= OccHoles
+	}
+	return r
+}
+
+// modelRec returns the OccluderRec of model m with its prepared plan data.
+func modelRec(m *Model, ring []geom.Point, disc PlanDisc, cv *ConvexRing, bottom, top float64) OccluderRec {
+	r := OccluderRec{Disc: disc, Bottom: bottom, Top: top, Ring: ring, Convex: cv, ID: m.ID, Class: m.Class}
+	if !m.Airborne() && m.Hull.Height > 0 {
+		r.Flags |= OccStanding
+	}
+	return r
 }
 
 // occluderState is the lazily built Occluders of a Battlefield. It is
@@ -100,6 +172,7 @@ func pieceSet(pieces []Piece) *OccluderSet {
 		Boxes:  make([]PlanBox, len(pieces)),
 		Discs:  make([]PlanDisc, len(pieces)),
 		Convex: make([]*ConvexRing, len(pieces)),
+		Recs:   make([]OccluderRec, len(pieces)),
 	}
 	for i := range pieces {
 		fp := &pieces[i].Footprint
@@ -108,6 +181,7 @@ func pieceSet(pieces []Piece) *OccluderSet {
 		if len(fp.Holes) == 0 {
 			s.Convex[i] = ConvexRingOf(fp.Outer)
 		}
+		s.Recs[i] = pieceRec(&pieces[i], s.Discs[i], s.Convex[i])
 	}
 	return s
 }
@@ -121,16 +195,23 @@ func modelSet(models []Model) *OccluderSet {
 		Convex: make([]*ConvexRing, len(models)),
 		Bottom: make([]float64, len(models)),
 		Top:    make([]float64, len(models)),
+		Recs:   make([]OccluderRec, len(models)),
 	}
 	for i := range models {
-		s.Bottom[i], s.Top[i] = models[i].Ground(), models[i].Top()
-		r := models[i].PlanRing(nil)
-		s.Rings[i] = r
-		s.Boxes[i] = PlanBoxOf(r)
-		s.Discs[i] = planDiscOf(r, s.Boxes[i])
-		s.Convex[i] = ConvexRingOf(r)
+		s.setModel(i, &models[i])
 	}
 	return s
+}
+
+// setModel prepares entry i of the model set s for m.
+func (s *OccluderSet) setModel(i int, m *Model) {
+	s.Bottom[i], s.Top[i] = m.Ground(), m.Top()
+	r := m.PlanRing(nil)
+	s.Rings[i] = r
+	s.Boxes[i] = PlanBoxOf(r)
+	s.Discs[i] = planDiscOf(r, s.Boxes[i])
+	s.Convex[i] = ConvexRingOf(r)
+	s.Recs[i] = modelRec(m, r, s.Discs[i], s.Convex[i], s.Bottom[i], s.Top[i])
 }
 
 // PlanBox is a closed plan rectangle [X0, X1] × [Y0, Y1]; the empty box
