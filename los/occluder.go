@@ -46,6 +46,22 @@ type filter struct {
 	// and is resolved at once then. Until then shooter is -1 and the
 	// shooter model is excluded by its id.
 	lazy *terrain.Battlefield
+	// classes is the set of Options.ModelsBlock (or the default) as
+	// terrain.Class.Bit masks, for the walk's records.
+	classes uint16
+}
+
+// defaultClasses is defaultBlocking as a terrain.Class.Bit mask.
+var defaultClasses = classMask(defaultBlocking[:])
+
+// classMask returns the terrain.Class.Bit mask of cs (its unknown classes
+// have no bit: modelBlocksRec compares those by name).
+func classMask(cs []terrain.Class) uint16 {
+	var m uint16
+	for _, c := range cs {
+		m |= c.Bit()
+	}
+	return m
 }
 
 // newFilter returns the filter of a query between the given models (-1 for
@@ -61,6 +77,10 @@ func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignor
 // copying it out of constructors).
 func (f *filter) init(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) {
 	f.opt, f.shooter, f.target, f.shooterOn, f.targetOn = *opt, shooter, target, -1, -1
+	f.classes = defaultClasses
+	if opt.ModelsBlock != nil {
+		f.classes = classMask(opt.ModelsBlock)
+	}
 	if shooter >= 0 {
 		f.shooterOn = bf.Models()[shooter].Stand().Piece
 		f.squad = bf.Models()[shooter].Squad
@@ -184,6 +204,9 @@ func (f *filter) pieceTopRec(r *terrain.OccluderRec) (top float64, ok bool) {
 func (f *filter) modelBlocksRec(r *terrain.OccluderRec, i int) bool {
 	if f.opt.IgnoreModels || i == f.shooter || i == f.target || r.Flags&terrain.OccStanding == 0 {
 		return false
+	}
+	if r.ClassBit != 0 {
+		return r.ClassBit&f.classes != 0 && !f.excluded(r.ID)
 	}
 	classes := f.opt.ModelsBlock
 	if classes == nil {

@@ -135,11 +135,11 @@ type segState struct {
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
 	// cand queues the grid walk's candidates (see flush).
-	cand  [16]segCand
+	cand  [8]segCand
 	ncand int
 	// grazes are the grazing contacts found, turned into res.Grazing at
 	// the end (kept free of pointers so that the state stays on the stack).
-	gz   [8]grazeHit
+	gz   [4]grazeHit
 	ngz  int
 	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
 	// The sweep of the general prism test is not kept here: the state is
@@ -290,7 +290,15 @@ func (st *segState) walk() {
 			if j != j1 {
 				y1 = fmin(yhi, g.Y0+float64(j+1)*g.CH+m)
 			}
-			x0, x1 = st.xSpan(y0, y1, slope, xlo, xhi)
+			// The x range, clamped to [xlo, xhi], of the plan between
+			// y0 and y1 (slope dx/dy, or 0 to divide, see above).
+			var xa, xb float64
+			if slope != 0 {
+				xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
+			} else {
+				xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			}
+			x0, x1 = fmax(xlo, fmin(xa, xb)), fmin(xhi, fmax(xa, xb))
 		}
 		i0, i1 := g.Col(x0-m), g.Col(x1+m)
 		istep, ia, ib := 1, i0, i1
@@ -310,10 +318,46 @@ func (st *segState) walk() {
 				if !firstMeet(e, int32(i), rs, istep, pj, pi0, pi1) {
 					continue
 				}
-				t, ok := boxEntryFast(&e.Box, ax, ay, dx, dy, rx, ry)
-				if !ok {
+				// boxEntry without NaN: plain comparisons for the builtin
+				// min and max (the same values, the operands are never NaN
+				// here, and a -0 entry leaves t0 at +0 as max does), and
+				// no swap test: the order of the ends follows the sign of
+				// rx, ry. Written out here: as a function it does not
+				// inline, and the call was a fifth of the walk.
+				b := &e.Box
+				t0, t1 := 0.0, 1.0
+				if dx != 0 {
+					ta, tb := (b.X0-ax)*rx, (b.X1-ax)*rx
+					if rx < 0 {
+						ta, tb = tb, ta
+					}
+					if ta > t0 {
+						t0 = ta
+					}
+					if tb < t1 {
+						t1 = tb
+					}
+				} else if ax < b.X0 || ax > b.X1 {
 					continue
 				}
+				if dy != 0 {
+					ta, tb := (b.Y0-ay)*ry, (b.Y1-ay)*ry
+					if ry < 0 {
+						ta, tb = tb, ta
+					}
+					if ta > t0 {
+						t0 = ta
+					}
+					if tb < t1 {
+						t1 = tb
+					}
+				} else if ay < b.Y0 || ay > b.Y1 {
+					continue
+				}
+				if !(t0 <= t1+boxSlack) {
+					continue
+				}
+				t := t0
 				if st.ncand == len(st.cand) && !st.flush() {
 					return
 				}
@@ -341,44 +385,6 @@ func (st *segState) walk() {
 			return
 		}
 	}
-}
-
-// boxEntryFast is boxEntry for the grid walk, whose segment has finite
-// reciprocals rx, ry (for a non-zero dx, dy) and coordinates far below
-// overflow: no NaN can arise, so plain comparisons replace the builtin
-// min and max (the same values: the operands are never NaN, and a -0 entry
-// leaves t0 at +0 as max does). About half the instructions of boxEntry.
-func boxEntryFast(b *terrain.PlanBox, ax, ay, dx, dy, rx, ry float64) (float64, bool) {
-	t0, t1 := 0.0, 1.0
-	if dx != 0 {
-		ta, tb := (b.X0-ax)*rx, (b.X1-ax)*rx
-		if rx < 0 {
-			ta, tb = tb, ta
-		}
-		if ta > t0 {
-			t0 = ta
-		}
-		if tb < t1 {
-			t1 = tb
-		}
-	} else if ax < b.X0 || ax > b.X1 {
-		return 0, false
-	}
-	if dy != 0 {
-		ta, tb := (b.Y0-ay)*ry, (b.Y1-ay)*ry
-		if ry < 0 {
-			ta, tb = tb, ta
-		}
-		if ta > t0 {
-			t0 = ta
-		}
-		if tb < t1 {
-			t1 = tb
-		}
-	} else if ay < b.Y0 || ay > b.Y1 {
-		return 0, false
-	}
-	return t0, t0 <= t1+boxSlack
 }
 
 // fmin and fmax are min and max for operands that are never NaN (the
@@ -449,21 +455,6 @@ func (st *segState) walkAll(dx, dy float64) {
 			return
 		}
 	}
-}
-
-// xSpan returns the x range, clamped to [xlo, xhi], of the segment's plan
-// between the plan ordinates y0 and y1 (dy != 0); slope is
-// dx/dy, or 0 to divide instead (see walk).
-func (st *segState) xSpan(y0, y1, slope, xlo, xhi float64) (float64, float64) {
-	ax, ay := st.a.X, st.a.Y
-	dx, dy := st.b.X-ax, st.b.Y-ay
-	var xa, xb float64
-	if slope != 0 {
-		xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
-	} else {
-		xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
-	}
-	return fmax(xlo, fmin(xa, xb)), fmin(xhi, fmax(xa, xb))
 }
 
 // cellPassed reports whether the blocker found lies before every cell the

@@ -70,8 +70,32 @@ type OccluderRec struct {
 	// piece).
 	ID    string
 	Class Class
+	// ClassBit is Class.Bit() (0 for a piece).
+	ClassBit uint16
 	// Flags classify the occluder (OccSmoke, …).
 	Flags OccluderFlags
+}
+
+// Bit returns a bit of its own for each class of scenario v1 core
+// (Infantry … Figure), 0 for any other value: sets of classes as bit masks.
+func (c Class) Bit() uint16 {
+	switch c {
+	case Infantry:
+		return 1 << 0
+	case Vehicle:
+		return 1 << 1
+	case Walker:
+		return 1 << 2
+	case Skimmer:
+		return 1 << 3
+	case Aircraft:
+		return 1 << 4
+	case Ship:
+		return 1 << 5
+	case Figure:
+		return 1 << 6
+	}
+	return 0
 }
 
 // OccluderFlags classify an occluder for OccluderRec.
@@ -112,7 +136,7 @@ func pieceRec(p *Piece, disc PlanDisc, cv *ConvexRing) OccluderRec {
 
 // modelRec returns the OccluderRec of model m with its prepared plan data.
 func modelRec(m *Model, ring []geom.Point, disc PlanDisc, cv *ConvexRing, bottom, top float64) OccluderRec {
-	r := OccluderRec{Disc: disc, Bottom: bottom, Top: top, Ring: ring, Convex: cv, ID: m.ID, Class: m.Class}
+	r := OccluderRec{Disc: disc, Bottom: bottom, Top: top, Ring: ring, Convex: cv, ID: m.ID, Class: m.Class, ClassBit: m.Class.Bit()}
 	if !m.Airborne() && m.Hull.Height > 0 {
 		r.Flags |= OccStanding
 	}
