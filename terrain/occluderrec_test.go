@@ -1,0 +1,110 @@
+package terrain
+
+import (
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// TestClassBit: each core class has a bit of its own, anything else none.
+func TestClassBit(t *testing.T) {
+	tests := []struct {
+		in   Class
+		want uint16
+	}{
+		{Infantry, 1}, {Vehicle, 2}, {Walker, 4}, {Skimmer, 8}, {Aircraft, 16}, {Ship, 32}, {Figure, 64},
+		{"", 0}, {"tank", 0}, {"Infantry", 0},
+	}
+	for _, tt := range tests {
+		if got := tt.in.Bit(); got != tt.want {
+			t.Errorf("Class(%q).Bit() = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestOccluderRecs: every record holds its piece's or model's data (the
+// segment walk decides from the records alone), for a generated table and
+// for a hand-made one with each kind of piece and an airborne model.
+func TestOccluderRecs(t *testing.T) {
+	gen, err := GenerateBattlefield(7, DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := geom.Polygon{Outer: geom.Ring{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}}
+	holed := geom.Polygon{Outer: geom.Ring{{X: 10, Y: 0}, {X: 20, Y: 0}, {X: 20, Y: 10}, {X: 10, Y: 10}},
+		Holes: []geom.Ring{{{X: 12, Y: 2}, {X: 12, Y: 8}, {X: 18, Y: 8}, {X: 18, Y: 2}}}}
+	pieces := []Piece{
+		{ID: "wall", Kind: Solid, Footprint: sq, Height: 2, Sight: SightBlocking},
+		{ID: "court", Kind: Building, Footprint: holed, Height: 5, Sight: SightBlocking},
+		{ID: "wood", Kind: Area, Footprint: geom.Polygon{Outer: geom.Ring{{X: 30, Y: 0}, {X: 34, Y: 0}, {X: 32, Y: 3}}}, Height: 3, Sight: SightConcealing},
+	}
+	models := []Model{
+		{ID: "a", Class: Infantry, Position: geom.Pt(40, 40), Base: Base{Shape: BaseCircle, Diameter: 1}, Hull: Hull{Height: 1}},
+		{ID: "b", Class: Aircraft, Position: geom.Pt(44, 40), Base: Base{Shape: BaseCircle, Diameter: 1}, Hull: Hull{Height: 1}, Altitude: 6},
+		{ID: "c", Class: Vehicle, Position: geom.Pt(40, 44), Hull: Hull{Length: 2, Width: 1, Height: 0}},
+	}
+	hand, err := New(Table{Width: 48, Depth: 48}, pieces, models)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bf := range []*Battlefield{gen, hand} {
+		o := bf.Occluders()
+		for i := range bf.Pieces() {
+			p, r := &bf.Pieces()[i], &o.Pieces.Recs[i]
+			var want OccluderFlags
+			if p.Kind == Smoke {
+				want |= OccSmoke
+			}
+			if p.Sight == SightBlocking {
+				want |= OccBlocking
+			}
+			if p.Sight == SightConcealing {
+				want |= OccConcealing
+			}
+			if len(p.Footprint.Holes) > 0 {
+				want |= OccHoles
+			}
+			if r.ID != p.ID || r.Flags != want || r.Top != p.Height || r.Bottom != 0 || r.Class != "" || r.ClassBit != 0 ||
+				r.Disc != o.Pieces.Discs[i] || r.Convex != o.Pieces.Convex[i] || !sameRing(r.Ring, p.Footprint.Outer) {
+				t.Errorf("piece %s: record %+v, want flags %b, top %v and the prepared disc, ring and ConvexRing", p.ID, *r, want, p.Height)
+			}
+		}
+		for i := range bf.Models() {
+			m, r := &bf.Models()[i], &o.Models.Recs[i]
+			var want OccluderFlags
+			if !m.Airborne() && m.Hull.Height > 0 {
+				want = OccStanding
+			}
+			if r.ID != m.ID || r.Class != m.Class || r.ClassBit != m.Class.Bit() || r.Flags != want ||
+				r.Top != o.Models.Top[i] || r.Bottom != o.Models.Bottom[i] || r.Disc != o.Models.Discs[i] ||
+				r.Convex != o.Models.Convex[i] || !sameRing(r.Ring, o.Models.Rings[i]) {
+				t.Errorf("model %s: record %+v, want flags %b and the prepared heights, disc, ring and ConvexRing", m.ID, *r, want)
+			}
+		}
+	}
+	// The hand-made table's flags, spelt out.
+	o := hand.Occluders()
+	for i, want := range []OccluderFlags{OccBlocking, OccBlocking | OccHoles, OccConcealing} {
+		if got := o.Pieces.Recs[i].Flags; got != want {
+			t.Errorf("piece %s flags = %b, want %b", pieces[i].ID, got, want)
+		}
+	}
+	for i, want := range []OccluderFlags{OccStanding, 0, 0} {
+		if got := o.Models.Recs[i].Flags; got != want {
+			t.Errorf("model %s flags = %b, want %b", models[i].ID, got, want)
+		}
+	}
+}
+
+// sameRing reports whether a and b are the same points.
+func sameRing(a, b []geom.Point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}
