@@ -235,7 +235,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		res.Grazing = make([]Graze, 0, n)
 		for _, g := range gz {
 			if !st.found || g.t <= st.first.t {
-				res.Grazing = append(res.Grazing, Graze{ID: itemID(bf, g.item), Item: g.item, At: segAt(a, b, g.t)})
+				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item), Item: g.item, At: segAt(a, b, g.t)})
 			}
 		}
 	}

@@ -184,7 +184,7 @@ func (st *segState) consider(it terrain.Item, h segHit, top float64) {
 // fillBlocker writes the reported Blocker to *bl (the zero value before).
 func (st *segState) fillBlocker(bl *Blocker) {
 	h := st.first
-	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
+	bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
 	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
 	if math.IsInf(st.ftop, 1) {
 		bl.EveryHeight = true
@@ -194,4 +194,13 @@ func (st *segState) fillBlocker(bl *Blocker) {
 			bl.Below = h.below
 		}
 	}
+}
+
+// recID returns the id of an item from its terrain.OccluderRec (already
+// read by the walk, where the Piece or Model may not be in the cache).
+func (st *segState) recID(it terrain.Item) string {
+	if it.Kind == terrain.ItemPiece {
+		return st.occ.Pieces.Recs[it.Index].ID
+	}
+	return st.occ.Models.Recs[it.Index].ID
 }
