@@ -318,16 +318,21 @@ func (st *segState) walk() {
 				if !firstMeet(e, int32(i), rs, istep, pj, pi0, pi1) {
 					continue
 				}
-				// boxEntry without NaN: plain comparisons for the builtin
-				// min and max (the same values, the operands are never NaN
-				// here, and a -0 entry leaves t0 at +0 as max does), and
-				// no swap test: the order of the ends follows the sign of
-				// rx, ry. Written out here: as a function it does not
-				// inline, and the call was a fifth of the walk.
-				b := &e.Box
+				// boxEntry on the listing's float32 box (it holds the
+				// occluder's box, so the test stays conservative and the
+				// entry parameter is at most the box's), without NaN: plain
+				// comparisons for the builtin min and max (the same values,
+				// the operands are never NaN here: the walk's coordinates
+				// are far below 1e150 and a box bound is at most an
+				// infinity; a -0 entry leaves t0 at +0 as max does), and no
+				// swap test: the order of the ends follows the sign of rx,
+				// ry. Written out here: as a function it does not inline,
+				// and the call was a fifth of the walk.
+				bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
+				bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
 				t0, t1 := 0.0, 1.0
 				if dx != 0 {
-					ta, tb := (b.X0-ax)*rx, (b.X1-ax)*rx
+					ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
 					if rx < 0 {
 						ta, tb = tb, ta
 					}
@@ -337,11 +342,11 @@ func (st *segState) walk() {
 					if tb < t1 {
 						t1 = tb
 					}
-				} else if ax < b.X0 || ax > b.X1 {
+				} else if ax < bx0 || ax > bx1 {
 					continue
 				}
 				if dy != 0 {
-					ta, tb := (b.Y0-ay)*ry, (b.Y1-ay)*ry
+					ta, tb := (by0-ay)*ry, (by1-ay)*ry
 					if ry < 0 {
 						ta, tb = tb, ta
 					}
@@ -351,7 +356,7 @@ func (st *segState) walk() {
 					if tb < t1 {
 						t1 = tb
 					}
-				} else if ay < b.Y0 || ay > b.Y1 {
+				} else if ay < by0 || ay > by1 {
 					continue
 				}
 				if !(t0 <= t1+boxSlack) {

@@ -1,6 +1,7 @@
 package terrain
 
 import (
+	"math"
 	"testing"
 
 	"github.com/sightline/sightline/geom"
@@ -107,4 +108,63 @@ func sameRing(a, b []geom.Point) bool {
 		}
 	}
 	return true
+}
+
+// TestOuter32: each bound rounded outwards to float32, exact ones kept,
+// bounds beyond float32's range to its largest value or an infinity.
+func TestOuter32(t *testing.T) {
+	const third = 1.0 / 3
+	f := float32(third) // 0.3333333432674408, above 1/3
+	below := math.Nextafter32(f, 0)
+	tests := []struct {
+		in   PlanBox
+		want PlanBox32
+	}{
+		{PlanBox{0, -2.5, 4, 1e3}, PlanBox32{0, -2.5, 4, 1e3}},
+		{PlanBox{third, third, third, third}, PlanBox32{below, below, f, f}},
+		{PlanBox{-third, -third, -third, -third}, PlanBox32{-f, -f, -below, -below}},
+		{PlanBox{-1e300, -1e39, 1e39, 1e300}, PlanBox32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(1)), float32(math.Inf(1))}},
+		{PlanBox{1e39, 1e39, -1e39, -1e39}, PlanBox32{math.MaxFloat32, math.MaxFloat32, -math.MaxFloat32, -math.MaxFloat32}},
+		{PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}, PlanBox32{float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(-1))}},
+	}
+	for _, tt := range tests {
+		if got := tt.in.Outer32(); got != tt.want {
+			t.Errorf("%v.Outer32() = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestGridEntriesHoldBoxes: every listing's float32 box holds the box of
+// the occluder it lists, on a generated table and on one edited by moving
+// a model (whose grid is patched, not rebuilt).
+func TestGridEntriesHoldBoxes(t *testing.T) {
+	bf, err := GenerateBattlefield(11, DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := bf.Models()[0]
+	m.Position = m.Position.Add(geom.Pt(0.75, 0.5))
+	moved, err := bf.ReplaceModel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*Battlefield{bf, moved} {
+		b.Occluders() // the moved one derives from bf's
+		o := b.Occluders()
+		np := len(o.Pieces.Boxes)
+		for k, e := range o.Grid.Entries {
+			box := o.Pieces.Boxes
+			id := int(e.ID)
+			if id >= np {
+				box, id = o.Models.Boxes, id-np
+			}
+			w := box[id]
+			if !(float64(e.Box.X0) <= w.X0 && float64(e.Box.Y0) <= w.Y0 && float64(e.Box.X1) >= w.X1 && float64(e.Box.Y1) >= w.Y1) {
+				t.Fatalf("entry %d (id %d) box %v does not hold %v", k, e.ID, e.Box, w)
+			}
+			if e.ID != o.Grid.IDs[k] {
+				t.Fatalf("entry %d id %d, IDs[%d] = %d", k, e.ID, k, o.Grid.IDs[k])
+			}
+		}
+	}
 }
