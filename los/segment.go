@@ -544,6 +544,11 @@ func (st *segState) visitID(id int) bool {
 		r = &st.occ.Pieces.Recs[id]
 	} else {
 		r = &st.occ.Models.Recs[id-st.np]
+		// The filter first: every sightline between models meets the
+		// shooter and the target, which never block.
+		if !st.f.modelBlocksRec(r, id-st.np) {
+			return true
+		}
 	}
 	if st.lenD > 0 {
 		// The segment's plan misses the occluder's disc clearly (by more

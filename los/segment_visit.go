@@ -70,10 +70,11 @@ func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
 	return !(st.clearOnly && st.found)
 }
 
-// visitModel is visit for model i from its record r (the walk's path).
+// visitModel is visit for model i from its record r (the walk's path),
+// once the filter has passed it (filter.modelBlocksRec).
 func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
 	top, bottom := r.Top, r.Bottom
-	if !st.f.modelBlocksRec(r, i) || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
+	if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
 		return true
 	}
 	if len(r.Ring) < 3 {
