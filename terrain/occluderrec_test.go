@@ -3,6 +3,7 @@ package terrain
 import (
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -166,5 +167,19 @@ func TestGridEntriesHoldBoxes(t *testing.T) {
 				t.Fatalf("entry %d id %d, IDs[%d] = %d", k, e.ID, k, o.Grid.IDs[k])
 			}
 		}
+	}
+}
+
+// TestOccluderRecLayout: the fields that decide whether an occluder is met
+// fill the record's first 64 bytes and the record two cache lines (see
+// OccluderRec): a field added in the wrong place costs a cache miss per
+// occluder on large tables.
+func TestOccluderRecLayout(t *testing.T) {
+	var r OccluderRec
+	if got := unsafe.Sizeof(r); got != 128 {
+		t.Errorf("unsafe.Sizeof(OccluderRec{}) = %d, want 128", got)
+	}
+	if got := unsafe.Offsetof(r.Ring); got != 64 {
+		t.Errorf("unsafe.Offsetof(OccluderRec.Ring) = %d, want 64", got)
 	}
 }

@@ -56,24 +56,31 @@ type OccluderSet struct {
 // likely cache miss, were most of the cost of a sightline. Its fields are
 // read-only (Ring is shared with the Piece's Footprint or the set's Rings).
 type OccluderRec struct {
+	// The first 64 bytes hold what decides whether the occluder is met
+	// at all (its disc, heights, id, class and flags); the ring and its
+	// ConvexRing, read only to decide how, follow.
+
 	// Disc is the occluder's PlanDisc (the first thing a walk tests).
 	Disc PlanDisc
 	// Bottom and Top are the volume's heights: for a piece 0 and Height,
 	// for a model Model.Ground and Model.Top.
 	Bottom, Top float64
+	// ID is the piece's or model's id.
+	ID string
+	// ClassBit is a model's Class.Bit() (0 for a piece).
+	ClassBit uint16
+	// Flags classify the occluder (OccSmoke, …).
+	Flags OccluderFlags
 	// Ring is the plan's outer ring: a piece's Footprint.Outer (see
 	// OccHoles), a model's plan ring.
 	Ring []geom.Point
 	// Convex is the plan's ConvexRing, nil when it is not one.
 	Convex *ConvexRing
-	// ID is the piece's or model's id, Class a model's class ("" for a
-	// piece).
-	ID    string
+	// Class is a model's class ("" for a piece).
 	Class Class
-	// ClassBit is Class.Bit() (0 for a piece).
-	ClassBit uint16
-	// Flags classify the occluder (OccSmoke, …).
-	Flags OccluderFlags
+	// The record fills two 64-byte cache lines: in an array aligned to
+	// them (a large array is page-aligned) the first part is one line.
+	_ [16]byte
 }
 
 // Bit returns a bit of its own for each class of scenario v1 core
