@@ -409,16 +409,6 @@ func fmax(x, y float64) float64 {
 	return x
 }
 
-// cellPos places a cell in the walk for firstMeet: its column i, the row's
-// first column rs and direction istep, and the previous row pj with its
-// columns [pi0, pi1].
-type cellPos struct {
-	i, rs    int32
-	istep    int
-	pj       int32
-	pi0, pi1 int32
-}
-
 // firstMeet reports whether cell column i of the row being walked is the
 // first cell the walk meets of the cells of c, an id listed there, (without
 // a set of the ids seen, so that the walk costs the same on any table).
