@@ -517,18 +517,13 @@ func (st *segState) flush() bool {
 // (boxEntry) below the true one.
 const entrySlack = 1e-9
 
-// visitID handles one prepared occluder (pieces first, then models)
-// and reports whether to go on. The walk reads the occluder's
-// terrain.OccluderRec alone (visitPiece, visitModel); the reference walk
-// decides from the Piece or Model itself (visit), so that the tests
-// comparing the two check the records too.
+// visitID handles one prepared occluder (pieces first, then models) from
+// its terrain.OccluderRec and reports whether to go on. The reference walk
+// takes no disc test (and the general prism test alone, see prism);
+// TestOccluderRecs and TestFilterRecords check the records against the
+// Pieces and Models, and the filter's record tests against pieceTop and
+// modelBlocks.
 func (st *segState) visitID(id int) bool {
-	if st.reference {
-		if id < st.np {
-			return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
-		}
-		return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
-	}
 	var r *terrain.OccluderRec
 	if id < st.np {
 		r = &st.occ.Pieces.Recs[id]
@@ -540,7 +535,7 @@ func (st *segState) visitID(id int) bool {
 			return true
 		}
 	}
-	if st.lenD > 0 {
+	if st.lenD > 0 && !st.reference {
 		// The segment's plan misses the occluder's disc clearly (by more
 		// than rounding, see terrain.PlanDisc): no contact at all.
 		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y

@@ -107,3 +107,48 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		t.Errorf("the reference table's diagonal at 1 in is clear; the test needs a blocked segment")
 	}
 }
+
+// TestFilterRecords: the walk's filter tests on the records
+// (pieceTopRec, modelBlocksRec) answer as pieceTop and modelBlocks do on
+// the Pieces and Models, for every occluder of generated tables under
+// options that select each kind, with shooters, targets and ignore lists.
+func TestFilterRecords(t *testing.T) {
+	for seed := int64(1); seed <= 3; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, ms, o := bf.Pieces(), bf.Models(), bf.Occluders()
+		opts := []Options{
+			{}, {IgnoreSmoke: true}, {ConcealingBlocks: true}, {IgnoreModels: true},
+			{ModelsBlock: []terrain.Class{terrain.Vehicle, terrain.Aircraft}}, {ModelsBlock: []terrain.Class{}},
+			{Exclude: []string{ps[1].ID, ms[2].ID}},
+		}
+		checked := map[bool]int{}
+		for k, opt := range opts {
+			shooter, target := k%len(ms), (3*k+1)%len(ms)
+			for _, ignore := range [][]string{nil, {ms[shooter].ID, ms[target].ID}, {ps[0].ID, ms[4].ID, ms[5].ID}} {
+				f := newFilter(bf, &opt, shooter, target, ignore)
+				for i := range ps {
+					gt, gok := f.pieceTopRec(&o.Pieces.Recs[i])
+					wt, wok := f.pieceTop(&ps[i])
+					if gt != wt || gok != wok {
+						t.Fatalf("seed %d %+v ignore %q piece %s: pieceTopRec = %v, %v; pieceTop = %v, %v", seed, opt, ignore, ps[i].ID, gt, gok, wt, wok)
+					}
+					checked[wok]++
+				}
+				for i := range ms {
+					got := f.modelBlocksRec(&o.Models.Recs[i], i)
+					want, _ := f.modelBlocks(&ms[i], i)
+					if got != want {
+						t.Fatalf("seed %d %+v ignore %q model %s: modelBlocksRec = %v, modelBlocks %v", seed, opt, ignore, ms[i].ID, got, want)
+					}
+					checked[want]++
+				}
+			}
+		}
+		if checked[true] == 0 || checked[false] == 0 {
+			t.Fatalf("seed %d: occluders selected %d, not selected %d: the options must select both ways", seed, checked[true], checked[false])
+		}
+	}
+}

@@ -7,52 +7,11 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// How the segment walk decides one occluder (segState.visit) and keeps
-// the nearest blocker.
+// How the segment walk decides one occluder (visitPiece, visitModel, from
+// its terrain.OccluderRec) and keeps the nearest blocker.
 
-// visit handles one candidate item and reports whether to go on.
-func (st *segState) visit(it terrain.Item) bool {
-	if it.Kind == terrain.ItemPiece {
-		p := &st.bf.Pieces()[it.Index]
-		top, ok := st.f.pieceTop(p)
-		if !ok || (min(st.a.Z, st.b.Z) > top) {
-			return true
-		}
-		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
-		if h.graze && !h.block && st.f.ownGround(it.Index, h.t) {
-			return true
-		}
-		st.record(it, h, top)
-		return !(st.clearOnly && st.found)
-	}
-	m := &st.bf.Models()[it.Index]
-	ok, own := st.f.modelBlocks(m, it.Index)
-	top, bottom := st.occ.Models.Top[it.Index], st.occ.Models.Bottom[it.Index]
-	if !ok || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
-		// Wholly above the model, or no higher than the bottom of one
-		// standing above the table (see modelPrism).
-		return true
-	}
-	ring := st.occ.Models.Rings[it.Index]
-	if len(ring) < 3 {
-		return true
-	}
-	h, hit := st.modelPrism(ring, bottom, top, st.occ.Models.Convex[it.Index])
-	if !hit {
-		return true
-	}
-	if own && h.block && st.squad != nil {
-		if st.nsq < len(st.squad) {
-			st.squad[st.nsq] = squadHit{it, h}
-			st.nsq++
-			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
-		}
-	}
-	st.record(it, h, top)
-	return !(st.clearOnly && st.found)
-}
-
-// visitPiece is visit for piece i from its record r (the walk's path).
+// visitPiece decides piece i from its record r and reports whether to go
+// on.
 func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
 	top, ok := st.f.pieceTopRec(r)
 	if !ok || (min(st.a.Z, st.b.Z) > top) {
@@ -70,8 +29,8 @@ func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
 	return !(st.clearOnly && st.found)
 }
 
-// visitModel is visit for model i from its record r (the walk's path),
-// once the filter has passed it (filter.modelBlocksRec).
+// visitModel decides model i from its record r, once the filter has
+// passed it (filter.modelBlocksRec), and reports whether to go on.
 func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
 	top, bottom := r.Top, r.Bottom
 	if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
