@@ -32,18 +32,13 @@ import (
 func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
 	b := base.Models
 	s := &OccluderSet{
-		Rings:  make([][]geom.Point, len(models)),
-		Boxes:  make([]PlanBox, len(models)),
-		Discs:  make([]PlanDisc, len(models)),
-		Convex: make([]*ConvexRing, len(models)),
-		Bottom: make([]float64, len(models)),
-		Top:    make([]float64, len(models)),
-		Recs:   make([]OccluderRec, len(models)),
+		Rings: make([][]geom.Point, len(models)),
+		Boxes: make([]PlanBox, len(models)),
+		Recs:  make([]OccluderRec, len(models)),
 	}
 	for i := range models {
 		if j := from[i]; j >= 0 {
-			s.Rings[i], s.Boxes[i], s.Discs[i], s.Convex[i] = b.Rings[j], b.Boxes[j], b.Discs[j], b.Convex[j]
-			s.Bottom[i], s.Top[i], s.Recs[i] = b.Bottom[j], b.Top[j], b.Recs[j]
+			s.Rings[i], s.Boxes[i], s.Recs[i] = b.Rings[j], b.Boxes[j], b.Recs[j]
 			continue
 		}
 		s.setModel(i, &models[i])

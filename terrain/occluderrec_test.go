@@ -66,9 +66,14 @@ func TestOccluderRecs(t *testing.T) {
 			if len(p.Footprint.Holes) > 0 {
 				want |= OccHoles
 			}
+			var cv *ConvexRing
+			if len(p.Footprint.Holes) == 0 {
+				cv = ConvexRingOf(p.Footprint.Outer)
+			}
 			if r.ID != p.ID || r.Flags != want || r.Top != p.Height || r.Bottom != 0 || r.Class != "" || r.ClassBit != 0 ||
-				r.Disc != o.Pieces.Discs[i] || r.Convex != o.Pieces.Convex[i] || !sameRing(r.Ring, p.Footprint.Outer) {
-				t.Errorf("piece %s: record %+v, want flags %b, top %v and the prepared disc, ring and ConvexRing", p.ID, *r, want, p.Height)
+				r.Disc != planDiscOf(p.Footprint.Outer, PlanBoxOf(p.Footprint.Outer)) || !sameConvex(r.Convex, cv) ||
+				!sameRing(r.Ring, p.Footprint.Outer) || o.Pieces.Boxes[i] != PlanBoxOf(p.Footprint.Outer) {
+				t.Errorf("piece %s: record %+v, want flags %b, top %v and its disc, ring and ConvexRing", p.ID, *r, want, p.Height)
 			}
 		}
 		for i := range bf.Models() {
@@ -77,10 +82,11 @@ func TestOccluderRecs(t *testing.T) {
 			if !m.Airborne() && m.Hull.Height > 0 {
 				want = OccStanding
 			}
+			ring := m.PlanRing(nil)
 			if r.ID != m.ID || r.Class != m.Class || r.ClassBit != m.Class.Bit() || r.Flags != want ||
-				r.Top != o.Models.Top[i] || r.Bottom != o.Models.Bottom[i] || r.Disc != o.Models.Discs[i] ||
-				r.Convex != o.Models.Convex[i] || !sameRing(r.Ring, o.Models.Rings[i]) {
-				t.Errorf("model %s: record %+v, want flags %b and the prepared heights, disc, ring and ConvexRing", m.ID, *r, want)
+				r.Top != m.Top() || r.Bottom != m.Ground() || r.Disc != planDiscOf(ring, PlanBoxOf(ring)) ||
+				!sameConvex(r.Convex, ConvexRingOf(ring)) || !sameRing(r.Ring, ring) || !sameRing(o.Models.Rings[i], ring) {
+				t.Errorf("model %s: record %+v, want flags %b and its heights, disc, ring and ConvexRing", m.ID, *r, want)
 			}
 		}
 	}
@@ -96,6 +102,11 @@ func TestOccluderRecs(t *testing.T) {
 			t.Errorf("model %s flags = %b, want %b", models[i].ID, got, want)
 		}
 	}
+}
+
+// sameConvex reports whether a and b are both nil or equal ConvexRings.
+func sameConvex(a, b *ConvexRing) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 // sameRing reports whether a and b are the same points.

@@ -10,9 +10,10 @@ import (
 
 // Occluders is the plan data of a Battlefield's pieces and models prepared
 // for queries that walk a segment across the table (package los): for each
-// one its plan bounds, a disc holding it and, for a strictly convex plan, a
-// search table; for each model its plan ring; and a uniform grid over all
-// of them. Battlefield.Occluders builds it once, on first use, and returns
+// one its plan bounds and a compact record (OccluderRec: a disc holding it,
+// its heights, ring and, for a strictly convex plan, a search table, its
+// id, class and flags); for each model its plan ring; and a uniform grid
+// over all of them. Battlefield.Occluders builds it once, on first use, and returns
 // the same value afterwards. It is immutable and safe for concurrent
 // readers: every field and slice is read-only.
 //
@@ -37,16 +38,9 @@ type OccluderSet struct {
 	Rings [][]geom.Point
 	// Boxes are the plan bounds of each occluder's plan.
 	Boxes []PlanBox
-	// Discs hold every vertex of each occluder's plan.
-	Discs []PlanDisc
-	// Convex is the ConvexRing of a plan that is one strictly convex ring
-	// without holes, nil otherwise.
-	Convex []*ConvexRing
-	// Bottom and Top are the models' volumes' heights (Model.Ground and
-	// Model.Top); nil for pieces.
-	Bottom, Top []float64
-	// Recs is the same data, with what decides whether the occluder
-	// blocks, one compact record per occluder (see OccluderRec).
+	// Recs hold the rest, one compact record per occluder (see
+	// OccluderRec): its disc, heights, ring, ConvexRing, id, class and
+	// flags.
 	Recs []OccluderRec
 }
 
@@ -199,20 +193,15 @@ func buildOccluders(pieces []Piece, models []Model) *Occluders {
 
 // pieceSet prepares the pieces' plans (their footprints).
 func pieceSet(pieces []Piece) *OccluderSet {
-	s := &OccluderSet{
-		Boxes:  make([]PlanBox, len(pieces)),
-		Discs:  make([]PlanDisc, len(pieces)),
-		Convex: make([]*ConvexRing, len(pieces)),
-		Recs:   make([]OccluderRec, len(pieces)),
-	}
+	s := &OccluderSet{Boxes: make([]PlanBox, len(pieces)), Recs: make([]OccluderRec, len(pieces))}
 	for i := range pieces {
 		fp := &pieces[i].Footprint
 		s.Boxes[i] = PlanBoxOf(fp.Outer)
-		s.Discs[i] = planDiscOf(fp.Outer, s.Boxes[i])
+		var cv *ConvexRing
 		if len(fp.Holes) == 0 {
-			s.Convex[i] = ConvexRingOf(fp.Outer)
+			cv = ConvexRingOf(fp.Outer)
 		}
-		s.Recs[i] = pieceRec(&pieces[i], s.Discs[i], s.Convex[i])
+		s.Recs[i] = pieceRec(&pieces[i], planDiscOf(fp.Outer, s.Boxes[i]), cv)
 	}
 	return s
 }
@@ -220,13 +209,9 @@ func pieceSet(pieces []Piece) *OccluderSet {
 // modelSet prepares the models' plans (their plan rings).
 func modelSet(models []Model) *OccluderSet {
 	s := &OccluderSet{
-		Rings:  make([][]geom.Point, len(models)),
-		Boxes:  make([]PlanBox, len(models)),
-		Discs:  make([]PlanDisc, len(models)),
-		Convex: make([]*ConvexRing, len(models)),
-		Bottom: make([]float64, len(models)),
-		Top:    make([]float64, len(models)),
-		Recs:   make([]OccluderRec, len(models)),
+		Rings: make([][]geom.Point, len(models)),
+		Boxes: make([]PlanBox, len(models)),
+		Recs:  make([]OccluderRec, len(models)),
 	}
 	for i := range models {
 		s.setModel(i, &models[i])
@@ -236,13 +221,10 @@ func modelSet(models []Model) *OccluderSet {
 
 // setModel prepares entry i of the model set s for m.
 func (s *OccluderSet) setModel(i int, m *Model) {
-	s.Bottom[i], s.Top[i] = m.Ground(), m.Top()
 	r := m.PlanRing(nil)
 	s.Rings[i] = r
 	s.Boxes[i] = PlanBoxOf(r)
-	s.Discs[i] = planDiscOf(r, s.Boxes[i])
-	s.Convex[i] = ConvexRingOf(r)
-	s.Recs[i] = modelRec(m, r, s.Discs[i], s.Convex[i], s.Bottom[i], s.Top[i])
+	s.Recs[i] = modelRec(m, r, planDiscOf(r, s.Boxes[i]), ConvexRingOf(r), m.Ground(), m.Top())
 }
 
 // PlanBox is a closed plan rectangle [X0, X1] × [Y0, Y1]; the empty box

@@ -122,9 +122,7 @@ func (r *Roaming) holds(b box3) bool {
 
 // with returns a copy of the model set s with entry i prepared for m.
 func (s *OccluderSet) with(i int, m *Model) *OccluderSet {
-	c := &OccluderSet{Rings: slices.Clone(s.Rings), Boxes: slices.Clone(s.Boxes), Discs: slices.Clone(s.Discs),
-		Convex: slices.Clone(s.Convex), Bottom: slices.Clone(s.Bottom), Top: slices.Clone(s.Top),
-		Recs: slices.Clone(s.Recs)}
+	c := &OccluderSet{Rings: slices.Clone(s.Rings), Boxes: slices.Clone(s.Boxes), Recs: slices.Clone(s.Recs)}
 	c.setModel(i, m)
 	return c
 }
