@@ -169,7 +169,11 @@ func strictlyInside(r geom.Ring, cv *terrain.ConvexRing, A geom.Point) bool {
 // caller then takes the general path. A line meets the boundary of a
 // strictly convex region with no vertex on it in at most two points.
 func convexCrossings(r geom.Ring, cv *terrain.ConvexRing, A, B, d geom.Point, ev *[2]sweepEvent) (n int, ok bool) {
-	if cv.Search {
+	// Search is set exactly for rings of ConvexMinVertices or more
+	// (TestConvexRingSearch): a wall, building or hull rectangle is decided
+	// without reading cv, one cache miss less per such occluder on a
+	// large table.
+	if len(r) >= terrain.ConvexMinVertices && cv.Search {
 		n, ok = convexSearch(r, cv, A, B, d, ev)
 	}
 	if !ok {

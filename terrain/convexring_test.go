@@ -69,3 +69,24 @@ func TestDirBucket(t *testing.T) {
 		}
 	}
 }
+
+// TestConvexRingSearch: a ConvexRing has its search table exactly when
+// its ring has ConvexMinVertices or more vertices (los reads the length,
+// not the ConvexRing, to skip the search on small rings).
+func TestConvexRingSearch(t *testing.T) {
+	tests := []struct {
+		n    int
+		want bool
+	}{
+		{3, false}, {4, false}, {8, false}, {9, false}, {10, true}, {11, true}, {49, true}, {256, true},
+	}
+	for _, tt := range tests {
+		cv := ConvexRingOf(unitPolygon(tt.n))
+		if cv == nil {
+			t.Fatalf("ConvexRingOf(%d-gon) = nil", tt.n)
+		}
+		if cv.Search != tt.want || (tt.n >= ConvexMinVertices) != tt.want {
+			t.Errorf("ConvexRingOf(%d-gon).Search = %v, want %v", tt.n, cv.Search, tt.want)
+		}
+	}
+}
