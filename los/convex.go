@@ -13,13 +13,15 @@ import (
 // one blockAll, blockMixed and grazeMixed give on those events (one
 // interior stretch between them). ok is false when the general path must
 // decide (vertical segment, segment level with the roof at its lowest, a
-// vertex on the line, crossings too close together or to an end).
+// vertex on the line, crossings too close together or to an end). disc
+// holds the ring (terrain.PlanDisc: any disc holding it by more than
+// rounding).
 //
 // It stays one function (about 90 lines) on purpose: it is the hot path of
 // SightSegment, its steps mirror blockAll, blockMixed and grazeMixed line
 // for line (so the two can be read side by side), and its two events live
 // in a stack array that helper calls would have to share by pointer.
-func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing) (h segHit, ok bool) {
+func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (h segHit, ok bool) {
 	A, B := geom.Flat(a), geom.Flat(b)
 	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
 	every := math.IsInf(top, 1)
@@ -33,7 +35,7 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.Conve
 	// along, is blocked at its start. Its below, blockAll's top -
 	// min(z(0), z(t1)), needs no crossing when the segment rises or is
 	// level (z is never below z(0)); a falling one takes the path below.
-	if (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) && strictlyInside(fp.Outer, cv, A) {
+	if (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) && strictlyInside(fp.Outer, disc, A) {
 		h := segHit{block: true}
 		if !every {
 			h.below = max(0, top-zAt(a, b, 0))
@@ -114,15 +116,18 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.Conve
 }
 
 // strictlyInside reports whether A lies in the interior of the strictly
-// convex counter-clockwise ring r (cv its terrain.ConvexRing), exactly; it may also
+// convex counter-clockwise ring r (disc holding it by more than rounding,
+// see terrain.PlanDisc: the square about it is the first, float, test; the
+// record's disc is in the cache already, the ConvexRing's box would not
+// be), exactly; it may also
 // report false for an interior A on the fan diagonal it tests (the caller
 // then takes the crossings path). A small ring is checked edge by edge (A
 // strictly left of each). A large one by its fan from r[0]: a point
 // strictly inside the wedge at r[0] between two consecutive vertices
 // (found by bisection on exact signs) and strictly left of the edge
 // joining them is inside that triangle, so inside the ring.
-func strictlyInside(r geom.Ring, cv *terrain.ConvexRing, A geom.Point) bool {
-	if !(A.X > cv.Box.X0 && A.X < cv.Box.X1 && A.Y > cv.Box.Y0 && A.Y < cv.Box.Y1) {
+func strictlyInside(r geom.Ring, disc *terrain.PlanDisc, A geom.Point) bool {
+	if !(abs(A.X-disc.CX) < disc.R && abs(A.Y-disc.CY) < disc.R) {
 		return false
 	}
 	n := len(r)

@@ -81,7 +81,7 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 	}
 	fast, total := 0, 0
 	for _, ring := range rings {
-		cv := terrain.ConvexRingOf(ring)
+		cv, disc := terrain.ConvexRingOf(ring), ringDisc(ring)
 		if cv == nil {
 			t.Fatalf("terrain.ConvexRingOf(%v) = nil for a strictly convex ring", ring)
 		}
@@ -115,7 +115,7 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 			var sw sweep
 			want := prismSegment(fp, top, a, b, &sw)
 			total++
-			got, ok := prismConvex(fp, top, a, b, cv)
+			got, ok := prismConvex(fp, top, a, b, cv, &disc)
 			if !ok {
 				continue
 			}

@@ -24,7 +24,7 @@ func TestStrictlyInsideMatchesEdges(t *testing.T) {
 	}
 	agree, total := 0, 0
 	for _, ring := range rings {
-		cv := terrain.ConvexRingOf(ring)
+		cv, disc := terrain.ConvexRingOf(ring), ringDisc(ring)
 		if cv == nil {
 			t.Fatalf("terrain.ConvexRingOf(%v) = nil", ring)
 		}
@@ -59,7 +59,7 @@ func TestStrictlyInsideMatchesEdges(t *testing.T) {
 				}
 				p = q
 			}
-			got := strictlyInside(ring, cv, A)
+			got := strictlyInside(ring, &disc, A)
 			total++
 			if got == want {
 				agree++
@@ -87,7 +87,7 @@ func TestPrismConvexInsideStart(t *testing.T) {
 	}
 	fast := 0
 	for _, ring := range rings {
-		cv := terrain.ConvexRingOf(ring)
+		cv, disc := terrain.ConvexRingOf(ring), ringDisc(ring)
 		fp := geom.Polygon{Outer: ring}
 		n := len(ring)
 		var c geom.Point
@@ -107,7 +107,7 @@ func TestPrismConvexInsideStart(t *testing.T) {
 			a, b := geom.Lift(A, za), geom.Lift(B, zb)
 			var sw sweep
 			want := prismSegment(fp, top, a, b, &sw)
-			got, ok := prismConvex(fp, top, a, b, cv)
+			got, ok := prismConvex(fp, top, a, b, cv, &disc)
 			if !ok {
 				continue
 			}
@@ -152,4 +152,19 @@ func TestChainCrossGuess(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ringDisc is the terrain.PlanDisc the terrain builds for ring (the
+// tightest disc the walk passes to prismConvex and strictlyInside): centred
+// on its bounds, radius grown by a relative 1e-9 and an absolute term.
+func ringDisc(ring []geom.Point) terrain.PlanDisc {
+	b := terrain.PlanBoxOf(ring)
+	d := terrain.PlanDisc{CX: 0.5 * (b.X0 + b.X1), CY: 0.5 * (b.Y0 + b.Y1)}
+	r2 := 0.0
+	for _, p := range ring {
+		dx, dy := p.X-d.CX, p.Y-d.CY
+		r2 = max(r2, dx*dx+dy*dy)
+	}
+	d.R = math.Sqrt(r2)*(1+1e-9) + 1e-9*(math.Abs(d.CX)+math.Abs(d.CY)+1)
+	return d
 }

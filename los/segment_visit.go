@@ -21,7 +21,7 @@ func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
 	if r.Flags&terrain.OccHoles != 0 {
 		fp = st.bf.Pieces()[i].Footprint
 	}
-	h := st.prism(fp, top, r.Convex)
+	h := st.prism(fp, top, r)
 	if h.graze && !h.block && st.f.ownGround(i, h.t) {
 		return true
 	}
@@ -39,7 +39,7 @@ func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
 	if len(r.Ring) < 3 {
 		return true
 	}
-	h, hit := st.modelPrism(r.Ring, bottom, top, r.Convex)
+	h, hit := st.modelPrism(r, bottom, top)
 	if !hit {
 		return true
 	}
@@ -53,17 +53,17 @@ func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
 	return !(st.clearOnly && st.found)
 }
 
-// modelPrism decides how the segment meets a model's volume ring × [bottom,
-// top]: for a model on the table (bottom 0, where the table below is
+// modelPrism decides how the segment meets a model's volume (record r)
+// ring × [bottom, top]: for a model on the table (bottom 0, where the table below is
 // opaque anyway) the prism test as for pieces; for a model standing higher
 // the same test on the part of the segment at or above bottom (clipped in
 // floating point: only where the segment crosses the bottom face is the
 // decision rounded), its parameters mapped back to the whole segment. A
 // segment that reaches no higher than bottom misses the model (a contact
 // with its underside is not reported); hit is false then.
-func (st *segState) modelPrism(ring []geom.Point, bottom, top float64, cv *terrain.ConvexRing) (segHit, bool) {
+func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (segHit, bool) {
 	if !(bottom > 0) || min(st.a.Z, st.b.Z) >= bottom {
-		return st.prism(geom.Polygon{Outer: ring}, top, cv), true
+		return st.prism(geom.Polygon{Outer: r.Ring}, top, r), true
 	}
 	if max(st.a.Z, st.b.Z) <= bottom {
 		return segHit{}, false
@@ -78,17 +78,18 @@ func (st *segState) modelPrism(ring []geom.Point, bottom, top float64, cv *terra
 	} else {
 		st.b, t1 = cut, t
 	}
-	h := st.prism(geom.Polygon{Outer: ring}, top, cv)
+	h := st.prism(geom.Polygon{Outer: r.Ring}, top, r)
 	st.a, st.b = a, b
 	h.t = t0 + (t1-t0)*h.t
 	return h, true
 }
 
-// prism decides how the segment meets one prism; cv is the footprint's
-// terrain.ConvexRing when it is strictly convex without holes (nil otherwise).
-func (st *segState) prism(fp geom.Polygon, top float64, cv *terrain.ConvexRing) segHit {
-	if cv != nil && !st.reference {
-		if h, ok := prismConvex(fp, top, st.a, st.b, cv); ok {
+// prism decides how the segment meets one prism, footprint fp of the
+// occluder of record r (its Convex, the footprint's terrain.ConvexRing when
+// it is strictly convex without holes, and its Disc).
+func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
+	if r.Convex != nil && !st.reference {
+		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
 			return h
 		}
 	}
