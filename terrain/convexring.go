@@ -28,8 +28,6 @@ type ConvexRing struct {
 	// circles): a search may then start from the edge where a circle
 	// would be crossed. Only speed may depend on it.
 	Regular bool
-	// Box is the ring's plan bounds.
-	Box PlanBox
 	// Ext holds the extreme vertex of each direction bucket.
 	Ext [ConvexDirs]uint16
 }
@@ -42,7 +40,6 @@ func ConvexRingOf(r []geom.Point) *ConvexRing {
 	}
 	cv := &ConvexRing{Search: len(r) >= ConvexMinVertices}
 	cv.Regular = cv.Search && nearRegular(r)
-	cv.Box = PlanBoxOf(r)
 	if !cv.Search {
 		return cv
 	}
