@@ -352,12 +352,36 @@ func farFrom(s geom.Segment, c geom.Point, r float64) bool {
 
 // tangent reports whether the line from p through node n leaves both of
 // n's ring neighbours on one side (n is a possible bend of a taut path).
+// It is geom.Orient(p, n.p, n.prev)·geom.Orient(p, n.p, n.next) ≥ 0, with
+// Orient's own float filter inlined: the exact predicate runs only when
+// the filter cannot tell a sign (the answer is the same).
 func tangent(p geom.Point, n *node) bool {
 	if !n.taut {
 		return true
 	}
+	// the two determinants with c = n.prev and c = n.next, as Orient
+	// computes them
+	l1 := (p.X - n.prev.X) * (n.p.Y - n.prev.Y)
+	r1 := (p.Y - n.prev.Y) * (n.p.X - n.prev.X)
+	l2 := (p.X - n.next.X) * (n.p.Y - n.next.Y)
+	r2 := (p.Y - n.next.Y) * (n.p.X - n.next.X)
+	d1, d2 := l1-r1, l2-r2
+	b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+	b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+	if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+		return (d1 > 0) == (d2 > 0)
+	}
 	return geom.Orient(p, n.p, n.prev)*geom.Orient(p, n.p, n.next) >= 0
 }
+
+// orientFilterBound and orientFilterTiny are geom.Orient's float filter
+// constants (Shewchuk's ccwerrboundA, and an absolute slack that sends
+// underflowing products to the exact path): a determinant farther from 0
+// than the bound has the sign Orient returns.
+const (
+	orientFilterBound = (3 + 16*0x1p-53) * 0x1p-53
+	orientFilterTiny  = 0x1p-960
+)
 
 // nbrsKnown reports whether node i's candidate edges are computed.
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
