@@ -280,43 +280,53 @@ const (
 	verified              // clear and exactly costed
 )
 
-// heapq is a binary min-heap of items by key (no interface boxing).
+// heapq is a binary min-heap of items by key (no interface boxing). Items
+// move into a hole rather than being swapped; the comparisons are those
+// of the swapping heap, so equal keys pop in the same order.
 type heapq []item
 
 func (h *heapq) push(x item) {
-	*h = append(*h, x)
-	a := *h
+	a := append(*h, x)
 	i := len(a) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if a[p].key <= a[i].key {
+		if a[p].key <= x.key {
 			break
 		}
-		a[p], a[i] = a[i], a[p]
+		a[i] = a[p]
 		i = p
 	}
+	a[i] = x
+	*h = a
 }
 
 func (h *heapq) pop() item {
 	a := *h
 	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
+	n := len(a) - 1
+	x := a[n]
+	a = a[:n]
 	i := 0
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && a[l].key < a[m].key {
-			m = l
+		l := 2*i + 1
+		if l >= n {
+			break
 		}
-		if r < len(a) && a[r].key < a[m].key {
+		m, mk := i, x.key
+		if a[l].key < mk {
+			m, mk = l, a[l].key
+		}
+		if r := l + 1; r < n && a[r].key < mk {
 			m = r
 		}
 		if m == i {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
+		a[i] = a[m]
 		i = m
+	}
+	if n > 0 {
+		a[i] = x
 	}
 	*h = a
 	return top
