@@ -101,7 +101,10 @@ type obstacleSet struct {
 	nodes   []node
 	regions []region
 	bounds  []regionBound // per region, for query.costBound
-	grid    *grid         // obstacle boxes, for point queries
+	// regionMask and obsMask index the regions' and obstacles' boxes for
+	// segment queries (nil when there are too many)
+	regionMask, obsMask *boxMask
+	grid                *grid // obstacle boxes, for point queries
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
 	rings   []tangentRing
@@ -246,6 +249,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		}
 	}
 	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
+	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
+	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
+	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	for i := range s.obs {
 		o := &s.obs[i]
 		b := o.core.box
@@ -321,7 +327,9 @@ func offsetPolygon(p geom.Polygon, r, chord float64) (geom.Polygon, error) {
 func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int) []int32 {
 	seg := geom.Segment{A: a, B: b}
 	sb := seg.Bound()
-	for i := range s.obs {
+	var buf [maskWords]uint64
+	words := nearAll(s.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	for i := nextIndex(words, 0, len(s.obs)); i >= 0; i = nextIndex(words, i+1, len(s.obs)) {
 		o := &s.obs[i]
 		if !o.box.Intersects(sb) || farFrom(seg, o.center, o.reach) {
 			continue

@@ -84,7 +84,9 @@ func (q *query) clear(a, b geom.Point) bool {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
-	for i := range q.set.obs {
+	var buf [maskWords]uint64
+	words := nearAll(q.set.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	for i := nextIndex(words, 0, len(q.set.obs)); i >= 0; i = nextIndex(words, i+1, len(q.set.obs)) {
 		o := &q.set.obs[i]
 		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
 			continue
@@ -106,9 +108,10 @@ func (q *query) cost(a, b geom.Point) float64 {
 	sb := s.Bound()
 	q.polys = q.polys[:0]
 	f := 1.0
-	for i := range q.regions {
-		rg := &q.regions[i]
-		if rg.box.Intersects(sb) {
+	var buf [maskWords]uint64
+	words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
+		if rg := &q.regions[i]; rg.box.Intersects(sb) {
 			q.polys = append(q.polys, &rg.poly)
 			f = rg.factor
 		}
