@@ -24,8 +24,8 @@ func TestBoxMaskNear(t *testing.T) {
 		q     geom.Rect
 		want  []int // the boxes meeting q
 	}{
-		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12), rect(47, 47, 50, 50)}, rect(1, 1, 9, 9), []int{0}},    // touching at a corner
-		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12), rect(47, 47, 50, 50)}, rect(11, 0, 11, 48), []int{1}}, // a vertical line
+		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12), rect(47, 47, 50, 50)}, rect(1, 1, 9, 9), []int{0}},     // touching at a corner
+		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12), rect(47, 47, 50, 50)}, rect(11, 0, 11, 48), []int{1}},  // a vertical line
 		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12), rect(47, 47, 50, 50)}, rect(49, 49, 60, 60), []int{2}}, // past the area
 		{[]geom.Rect{rect(0, 0, 1, 1), rect(10, 10, 12, 12)}, rect(2, 2, 9.99, 9.99), nil},
 	}
