@@ -1,7 +1,6 @@
 package movement
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/sightline/sightline/geom"
@@ -36,7 +35,7 @@ func newBoxMask(area geom.Rect, box func(i int) geom.Rect, n int) *boxMask {
 	}
 	w := max((n+63)/64, 1)
 	m := &boxMask{lo: geom.Pt(area.X.Lo, area.Y.Lo), words: w,
-		inv: geom.Pt(maskCells/math.Max(area.X.Length(), 1e-9), maskCells/math.Max(area.Y.Length(), 1e-9)),
+		inv: geom.Pt(maskCells/max(area.X.Length(), 1e-9), maskCells/max(area.Y.Length(), 1e-9)),
 		xr:  make([]uint64, maskCells*maskCells*w), yr: make([]uint64, maskCells*maskCells*w)}
 	// the boxes meeting each slab, then every range as a running union
 	col, row := make([]uint64, maskCells*w), make([]uint64, maskCells*w)

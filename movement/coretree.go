@@ -47,7 +47,7 @@ func (t *edgeTree) build(edges []geom.Segment, lo, hi int32) int32 {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, e := range edges[lo:hi] {
 		for _, p := range [2]geom.Point{e.A, e.B} {
-			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+			x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
 		}
 	}
 	b := edgeBox{c: geom.Pt((x0+x1)/2, (y0+y1)/2), r: math.Hypot(x1-x0, y1-y0) / 2, lo: lo, hi: hi, kids: [2]int32{-1, -1}}

@@ -352,7 +352,7 @@ func farFrom(s geom.Segment, c geom.Point, r float64) bool {
 	dd := d.Dot(d)
 	t := 0.0
 	if dd > 0 {
-		t = math.Min(math.Max(w.Dot(d)/dd, 0), 1)
+		t = min(max(w.Dot(d)/dd, 0), 1)
 	}
 	q := w.Sub(d.Mul(t))
 	return q.Dot(q) > (r+1e-6)*(r+1e-6)

@@ -43,8 +43,8 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 	}
 	q.minFactor = math.Inf(1)
 	for _, rg := range set.regions {
-		q.maxFactor = math.Max(q.maxFactor, rg.factor)
-		q.minFactor = math.Min(q.minFactor, rg.factor)
+		q.maxFactor = max(q.maxFactor, rg.factor)
+		q.minFactor = min(q.minFactor, rg.factor)
 	}
 	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
 		q.weighted = true
@@ -227,7 +227,7 @@ func dist(a, b geom.Point) float64 {
 
 // distToRect returns the distance from p to the closed rectangle r.
 func distToRect(p geom.Point, r geom.Rect) float64 {
-	dx := math.Max(math.Max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
-	dy := math.Max(math.Max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
+	dx := max(max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
+	dy := max(max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
 	return math.Hypot(dx, dy)
 }

@@ -94,7 +94,7 @@ func firstInterior(c *core, s geom.Segment) (float64, bool) {
 func capsuleEntry(s geom.Segment, e geom.Segment, R float64) (float64, bool) {
 	best, ok := math.Inf(1), false
 	try := func(lo, hi float64) {
-		lo, hi = math.Max(lo, 0), math.Min(hi, 1)
+		lo, hi = max(lo, 0), min(hi, 1)
 		if lo <= hi && lo < best {
 			best, ok = lo, true
 		}
@@ -129,7 +129,7 @@ func slab(x0, dx, a, b float64, lo, hi *float64) bool {
 	if t0 > t1 {
 		t0, t1 = t1, t0
 	}
-	*lo, *hi = math.Max(*lo, t0), math.Min(*hi, t1)
+	*lo, *hi = max(*lo, t0), min(*hi, t1)
 	return *lo <= *hi
 }
 
