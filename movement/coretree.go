@@ -78,7 +78,7 @@ func (t *edgeTree) anyEdgeWithin(edges []geom.Segment, s geom.Segment, R float64
 		}
 		if b.kids[0] < 0 {
 			for _, e := range edges[b.lo:b.hi] {
-				if _, hit := capsuleEntry(s, e, R); hit {
+				if capsuleHit(s, e, R) {
 					return true
 				}
 			}
@@ -107,7 +107,7 @@ func (c *core) touches(s geom.Segment, r float64) bool {
 		return true
 	}
 	for _, e := range c.edges {
-		if _, hit := capsuleEntry(s, e, R); hit {
+		if capsuleHit(s, e, R) {
 			return true
 		}
 	}
