@@ -9,7 +9,7 @@ import (
 // maskCells is the number of slabs along each axis of a boxMask, and
 // maskWords the most 64-bit words of its bitsets (so at most 256 boxes).
 const (
-	maskCells = 32
+	maskCells = 16
 	maskWords = 4
 )
 
