@@ -239,8 +239,11 @@ func (sc *scratch) reset(n int) {
 	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
 	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
 	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
-	for i := range n {
-		sc.g[i], sc.gbest[i], sc.parent[i] = 0, math.Inf(1), -1
+	// g, parent and hto are written before they are read (g and parent
+	// when a vertex is closed, hto for the usable vertices): only the
+	// best pushed costs and the flags start cleared
+	for i := range sc.gbest {
+		sc.gbest[i] = math.Inf(1)
 	}
 	clear(sc.closed)
 	clear(sc.usable)
