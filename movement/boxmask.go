@@ -6,12 +6,8 @@ import (
 	"github.com/sightline/sightline/geom"
 )
 
-// maskCells is the number of slabs along each axis of a boxMask, and
-// maskWords the most 64-bit words of its bitsets (so at most 256 boxes).
-const (
-	maskCells = 16
-	maskWords = 4
-)
+// maskCells is the number of slabs along each axis of a boxMask.
+const maskCells = 16
 
 // boxMask answers "which boxes may meet this rectangle" with two table
 // lookups: the area is cut into maskCells slabs along each axis, and for
@@ -19,20 +15,16 @@ const (
 // x (y) extent meets it. A box meets a rectangle only if both extents meet,
 // so xr & yr is a superset of the boxes meeting the rectangle (the slab
 // index is monotone in the coordinate, so closed boxes that touch share a
-// slab). It is immutable once built; nil (no index) past maskWords·64
-// boxes.
+// slab). It is immutable once built. Its tables hold
+// maskCells·(maskCells+1) bitsets of n bits: 36 kB for 1,000 boxes.
 type boxMask struct {
 	lo, inv geom.Point // area origin, slabs per inch
 	words   int
 	xr, yr  []uint64 // [(i*maskCells+j)*words + w]
 }
 
-// newBoxMask indexes n boxes over area, or returns nil when there are too
-// many.
+// newBoxMask indexes n boxes over area.
 func newBoxMask(area geom.Rect, box func(i int) geom.Rect, n int) *boxMask {
-	if n > maskWords*64 {
-		return nil
-	}
 	w := max((n+63)/64, 1)
 	m := &boxMask{lo: geom.Pt(area.X.Lo, area.Y.Lo), words: w,
 		inv: geom.Pt(maskCells/max(area.X.Length(), 1e-9), maskCells/max(area.Y.Length(), 1e-9)),
@@ -77,22 +69,24 @@ func (m *boxMask) slab(v, lo, inv float64) int {
 	return min(int(f), maskCells-1)
 }
 
-// near sets dst to the bitset of the boxes that may meet the rectangle
-// [x0, x1] × [y0, y1] (x0 ≤ x1, y0 ≤ y1) and returns its words.
-func (m *boxMask) near(x0, y0, x1, y1 float64, dst *[maskWords]uint64) []uint64 {
+// near returns in dst (resliced, grown if need be) the bitset of the
+// boxes that may meet the rectangle [x0, x1] × [y0, y1] (x0 ≤ x1,
+// y0 ≤ y1).
+func (m *boxMask) near(x0, y0, x1, y1 float64, dst []uint64) []uint64 {
 	i0, i1 := m.slab(x0, m.lo.X, m.inv.X), m.slab(x1, m.lo.X, m.inv.X)
 	j0, j1 := m.slab(y0, m.lo.Y, m.inv.Y), m.slab(y1, m.lo.Y, m.inv.Y)
-	xs := m.xr[(i0*maskCells+i1)*m.words:]
-	ys := m.yr[(j0*maskCells+j1)*m.words:]
-	for w := range m.words {
-		dst[w] = xs[w] & ys[w]
+	xs := m.xr[(i0*maskCells+i1)*m.words:][:m.words]
+	ys := m.yr[(j0*maskCells+j1)*m.words:][:m.words]
+	dst = dst[:0]
+	for w := range xs {
+		dst = append(dst, xs[w]&ys[w])
 	}
-	return dst[:m.words]
+	return dst
 }
 
-// nearAll is near for an optional mask: without one (too many boxes) it
-// returns nil, and the caller visits every box.
-func nearAll(m *boxMask, x0, y0, x1, y1 float64, dst *[maskWords]uint64) []uint64 {
+// nearAll is near for an optional mask: without one it returns nil, and
+// the caller visits every box.
+func nearAll(m *boxMask, x0, y0, x1, y1 float64, dst []uint64) []uint64 {
 	if m == nil {
 		return nil
 	}

@@ -323,12 +323,15 @@ func offsetPolygon(p geom.Polygon, r, chord float64) (geom.Polygon, error) {
 }
 
 // blockers appends to dst the obstacles that keep the disc from
-// translating a→b, stopping after limit+1 of them.
-func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int) []int32 {
+// translating a→b, stopping after limit+1 of them; *mbuf is the caller's
+// buffer for the obstacle mask's answer (kept for reuse).
+func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int, mbuf *[]uint64) []int32 {
 	seg := geom.Segment{A: a, B: b}
 	sb := seg.Bound()
-	var buf [maskWords]uint64
-	words := nearAll(s.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	words := nearAll(s.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, *mbuf)
+	if cap(words) > cap(*mbuf) {
+		*mbuf = words
+	}
 	for i := nextIndex(words, 0, len(s.obs)); i >= 0; i = nextIndex(words, i+1, len(s.obs)) {
 		o := &s.obs[i]
 		if !o.box.Intersects(sb) || farFrom(seg, o.center, o.reach) {
@@ -447,12 +450,12 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 // nbrBlockers returns the cached blockers of the candidate edge a→b
 // (count -1: more than maxBlockers), computing and caching them on first
 // use. Concurrent first uses store the same value.
-func (s *obstacleSet) nbrBlockers(e *nbr, a, b geom.Point) (int, [maxBlockers]int32) {
+func (s *obstacleSet) nbrBlockers(e *nbr, a, b geom.Point, mbuf *[]uint64) (int, [maxBlockers]int32) {
 	if v := e.blk.Load(); v != 0 {
 		return unpackBlockers(v)
 	}
 	var buf [maxBlockers + 1]int32
-	bl := s.blockers(buf[:0], a, b, maxBlockers)
+	bl := s.blockers(buf[:0], a, b, maxBlockers, mbuf)
 	v, ok := packBlockers(bl)
 	if !ok {
 		var out [maxBlockers]int32

@@ -25,6 +25,7 @@ type query struct {
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
+	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
 }
 
@@ -84,8 +85,8 @@ func (q *query) clear(a, b geom.Point) bool {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
-	var buf [maskWords]uint64
-	words := nearAll(q.set.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	words := nearAll(q.set.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
+	q.keepWords(words)
 	for i := nextIndex(words, 0, len(q.set.obs)); i >= 0; i = nextIndex(words, i+1, len(q.set.obs)) {
 		o := &q.set.obs[i]
 		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
@@ -108,8 +109,8 @@ func (q *query) cost(a, b geom.Point) float64 {
 	sb := s.Bound()
 	q.polys = q.polys[:0]
 	f := 1.0
-	var buf [maskWords]uint64
-	words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, &buf)
+	words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
+	q.keepWords(words)
 	for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
 		if rg := &q.regions[i]; rg.box.Intersects(sb) {
 			q.polys = append(q.polys, &rg.poly)
@@ -122,6 +123,13 @@ func (q *query) cost(a, b geom.Point) float64 {
 	var extra float64
 	extra, q.buf = difficultExtra(q.polys, s, q.buf)
 	return L + (f-1)*extra*L
+}
+
+// keepWords keeps the buffer of a boxMask answer for the next one.
+func (q *query) keepWords(words []uint64) {
+	if cap(words) > cap(q.words) {
+		q.words = words
+	}
 }
 
 // usable reports whether node n is a legal waypoint for this query.

@@ -264,7 +264,7 @@ func (q *query) edgeUsable(u, e int32, pu, pv geom.Point) bool {
 	if nb[e].blk.Load() == 0 {
 		_ = q.work.Add(len(q.set.obs))
 	}
-	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv)
+	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv, &q.words)
 	if cnt < 0 {
 		if !q.anyExcluded {
 			return false // more than maxBlockers obstacles, none excluded
