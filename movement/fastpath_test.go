@@ -149,14 +149,20 @@ func TestHeapMatchesSwapHeap(t *testing.T) {
 // TestRoutesWithoutBoxMasks: routes found with the box masks equal, to
 // the bit, those found by scanning every region and obstacle (the masks
 // dropped from the same graphs), weighted and unweighted, on random
-// queries over generated tables.
+// queries over generated tables (three of the reference size, one of 800
+// pieces).
 func TestRoutesWithoutBoxMasks(t *testing.T) {
 	found, weighted := 0, 0
-	for seed := int64(1); seed <= 3; seed++ {
-		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+	for seed := int64(1); seed <= 4; seed++ {
+		gen, queries := terrain.DefaultGenerate(), 40
+		if seed == 4 {
+			gen, queries = terrain.ScaledGenerate(800), 10 // more boxes than one mask word
+		}
+		bf, err := terrain.GenerateBattlefield(seed, gen)
 		if err != nil {
 			t.Fatal(err)
 		}
+		W, D := bf.Table().Width, bf.Table().Depth
 		var ids []string
 		for _, m := range bf.Models() {
 			if m.Garrison == nil && !m.Airborne() {
@@ -165,9 +171,11 @@ func TestRoutesWithoutBoxMasks(t *testing.T) {
 		}
 		fast, plain := NewRouter(bf), NewRouter(bf)
 		rng := rand.New(rand.NewPCG(uint64(seed), 7))
-		for range 40 {
+		for range queries {
 			id := ids[rng.IntN(len(ids))]
-			d := geom.Pt(rng.Float64()*48, rng.Float64()*48)
+			m, _ := bf.Model(id)
+			d := m.Position.Add(geom.Pt(rng.Float64()*48-24, rng.Float64()*48-24))
+			d = geom.Pt(min(max(d.X, 0), W), min(max(d.Y, 0), D))
 			for _, opt := range []RouteOptions{{}, {Unweighted: true}} {
 				want, werr := fast.ShortestPath(id, d, opt)
 				_, _ = plain.ShortestPath(id, d, opt) // builds the graph
