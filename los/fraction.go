@@ -143,7 +143,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				continue
 			}
 			f := newFilter(bf, &opt, i, j, nil)
-			if hiddenCertain(bf, eye, j, &f) {
+			if _, hidden := coverProofFrac(bf, eye, j, &f); hidden {
 				out[i][j] = 0
 				continue
 			}
@@ -187,6 +187,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 type fracScratch struct {
 	pts   []geom.Point   // projected points of one part
 	hull  []geom.Point   // hull of one part
+	ch    []geom.Point   // working space of pairHull
 	buf   []geom.Point   // clipped parts, back to back
 	spans [][2]int       // clipped part k is buf[spans[k][0]:spans[k][1]]
 	items []terrain.Item // occluder of clipped part k
@@ -272,7 +273,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	}
 	res.SilhouetteArea = area
 	if mode == fracFull && !sc.noProof {
-		if it, ok := coverProof(bf, eye, ti, f); ok {
+		if it, ok := coverProofFrac(bf, eye, ti, f); ok {
 			// Wholly hidden: the region would give 0 (docs/sight.md,
 			// "Cover proof"); the prover alone is reported.
 			res.Silhouette = append([]geom.Point(nil), sil...)
@@ -322,8 +323,7 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 func silhouetteView(sc *fracScratch, eye, centre geom.Vec3, ring []geom.Point, z0, z1 float64) (projView, []geom.Point, float64) {
 	v := newProjView(eye, centre)
 	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
-	sc.pts = v.prismProject(ring, z0, z1, sc.pts[:0])
-	sc.sil = geom.ConvexHullInto(sc.sil[:0], sc.pts)
+	sc.sil, sc.pts, sc.ch = v.prismHull(sc.sil[:0], sc.pts, sc.ch, ring, z0, z1)
 	return v, sc.sil, geom.ConvexArea(sc.sil)
 }
 

@@ -49,8 +49,10 @@ func (v *projView) depth(p geom.Point, z float64) float64 {
 // and the points where its edges cross the near plane. The projection of
 // the clipped prism is the convex hull of these points. They come bottom
 // ring first, then top ring, each in ring order, then the crossings: a few
-// monotone runs, which geom.ConvexHullInto merges instead of sorting.
-func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Point) []geom.Point {
+// monotone runs, which geom.ConvexHullInto merges instead of sorting. It
+// reports whether the near plane cuts the prism (otherwise dst holds the
+// two rings' projections and nothing else).
+func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Point) ([]geom.Point, bool) {
 	n := len(ring)
 	depth := func(p geom.Point, z float64) float64 {
 		return (p.X-v.eye.X)*v.w.X + (p.Y-v.eye.Y)*v.w.Y + (z-v.eye.Z)*v.w.Z
@@ -84,7 +86,7 @@ func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Po
 		}
 	}
 	if !cut {
-		return dst // no edge crosses the near plane
+		return dst, false // no edge crosses the near plane
 	}
 	for i := range n {
 		p, q := ring[i], ring[(i+1)%n]
@@ -93,7 +95,7 @@ func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Po
 		edge(p, q, z0, z0, d0, depth(q, z0))
 		edge(p, q, z1, z1, d1, depth(q, z1))
 	}
-	return dst
+	return dst, true
 }
 
 // rayEntry returns the ray parameter s >= 0 at which the ray eye + s·dir enters
@@ -144,11 +146,12 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	if dmin > v.tdmax {
 		return
 	}
-	sc.pts = v.prismProject(part, z0, z1, sc.pts[:0])
+	var cut bool
+	sc.pts, cut = v.prismProject(part, z0, z1, sc.pts[:0])
 	if pb := terrain.PlanBoxOf(sc.pts); pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1 {
 		return // the clip would be empty
 	}
-	sc.hull = geom.ConvexHullInto(sc.hull[:0], sc.pts)
+	sc.hull, sc.ch = hullOfPrism(sc.hull[:0], sc.pts, sc.ch, len(part), cut)
 	if len(sc.hull) < 3 {
 		return
 	}

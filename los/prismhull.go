@@ -1,0 +1,260 @@
+package los
+
+import (
+	"math"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// prismHull appends to dst the convex hull of the projection of the convex
+// prism ring × [z0, z1] (the part of it in front of the near plane) and
+// returns it, with the projected points in pts (whose space it reuses) and
+// ch, working space for hullOfPrism.
+func (v *projView) prismHull(dst, pts, ch []geom.Point, ring []geom.Point, z0, z1 float64) (hull, pts1, ch1 []geom.Point) {
+	pts, cut := v.prismProject(ring, z0, z1, pts[:0])
+	hull, ch = hullOfPrism(dst, pts, ch, len(ring), cut)
+	return hull, pts, ch
+}
+
+// hullOfPrism appends to dst the convex hull of pts, prismProject's
+// projection of a prism over a ring of n vertices (cut: whether the near
+// plane cuts it), and returns it with ch, its working space. pts may be
+// reordered.
+//
+// When the whole prism lies in front of the near plane, pts holds the
+// projections of its bottom ring, then of its top ring (of one ring when
+// the prism is flat): convex polygons, whose hull pairHull finds in linear
+// time. Otherwise (or when rounding has bent a projected ring)
+// geom.ConvexHullInto sorts the points.
+func hullOfPrism(dst, pts, ch []geom.Point, n int, cut bool) ([]geom.Point, []geom.Point) {
+	m := len(pts)
+	if !cut && n >= 3 && (m == n || m == 2*n) {
+		var ok bool
+		base := len(dst)
+		if dst, ch, ok = pairHull(dst, ch, pts[:n], pts[n:]); ok {
+			return dst, ch
+		}
+		dst = dst[:base]
+	}
+	return geom.ConvexHullInto(dst, pts), ch
+}
+
+// pairHull appends to dst the counter-clockwise convex hull of the union
+// of the convex polygons a and b (either orientation; b may be empty),
+// starting at its least vertex in (x, y) order, and reports whether it
+// could: it cannot when a chain of a or b is not monotone (rounding has
+// bent a nearly degenerate polygon), a coordinate is not a number, or
+// fewer than three distinct points are given. It decides turns as
+// geom.ConvexHullInto does (a doubtful turn counts as not left) and cleans
+// the hull the same way (geom.HullTolerance).
+//
+// Each polygon splits at its least and greatest vertex into a lower and
+// an upper chain, both monotone. The lower hull of the union is the lower
+// hull of the two lower chains (every other point lies above one of
+// them), found by Andrew's monotone chain over their merge; the upper
+// hull likewise. The cost is linear, with no sort.
+func pairHull(dst, ch []geom.Point, a, b []geom.Point) ([]geom.Point, []geom.Point, bool) {
+	ch = ch[:0]
+	var ok bool
+	var la, ua, lb, ub int
+	if ch, la, ua, ok = splitChains(ch, a); !ok {
+		return dst, ch, false
+	}
+	if len(b) > 0 {
+		if ch, lb, ub, ok = splitChains(ch, b); !ok {
+			return dst, ch, false
+		}
+	}
+	lowA, upA := ch[:la], ch[la:la+ua]
+	lowB, upB := ch[la+ua:la+ua+lb], ch[la+ua+lb:la+ua+lb+ub]
+	base := len(dst)
+	// Lower hull, ascending.
+	i, j := 0, 0
+	var last geom.Point
+	first := true
+	distinct := 0
+	for i < len(lowA) || j < len(lowB) {
+		var p geom.Point
+		if j >= len(lowB) || (i < len(lowA) && !hullLess(lowB[j], lowA[i])) {
+			p = lowA[i]
+			i++
+		} else {
+			p = lowB[j]
+			j++
+		}
+		if !first && p == last {
+			continue
+		}
+		first, last = false, p
+		distinct++
+		for len(dst)-base >= 2 && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
+			dst = dst[:len(dst)-1]
+		}
+		dst = append(dst, p)
+	}
+	// Upper hull, descending from the greatest point (the lower hull's
+	// last), which both merges start with or pass.
+	lower := len(dst) - base + 1
+	i, j = 0, 0
+	first = true
+	distinct -= 2 // the least and the greatest point come again
+	for i < len(upA) || j < len(upB) {
+		var p geom.Point
+		if j >= len(upB) || (i < len(upA) && !hullLess(upA[i], upB[j])) {
+			p = upA[i]
+			i++
+		} else {
+			p = upB[j]
+			j++
+		}
+		if first {
+			first, last = false, p
+			continue // the greatest point, already in place
+		}
+		if p == last {
+			continue
+		}
+		last = p
+		distinct++ // counts the least point too
+		for len(dst)-base >= lower && !leftTurn(dst[len(dst)-2], dst[len(dst)-1], p) {
+			dst = dst[:len(dst)-1]
+		}
+		dst = append(dst, p)
+	}
+	if distinct < 3 {
+		return dst[:base], ch, false
+	}
+	dst = dst[:len(dst)-1] // the least point again
+	return dst[:base+cleanHull(dst[base:])], ch, true
+}
+
+// splitChains appends to ch the lower chain of the convex polygon p in
+// ascending (x, y) order and then its upper chain in descending order,
+// both from its least to its greatest vertex inclusive, and returns their
+// lengths; false when a chain is not monotone or a coordinate not a
+// number.
+func splitChains(ch, p []geom.Point) ([]geom.Point, int, int, bool) {
+	n := len(p)
+	lo, hi := 0, 0
+	area := 0.0
+	prev := p[n-1]
+	for i, q := range p {
+		if q.X != q.X || q.Y != q.Y {
+			return ch, 0, 0, false
+		}
+		if hullLess(q, p[lo]) {
+			lo = i
+		}
+		if hullLess(p[hi], q) {
+			hi = i
+		}
+		area += prev.X*q.Y - prev.Y*q.X
+		prev = q
+	}
+	// The forward chain (lo, lo+1, …, hi) is the lower one of a
+	// counter-clockwise polygon.
+	fwd := hi - lo + 1
+	if fwd <= 0 {
+		fwd += n
+	}
+	bwd := n - fwd + 2
+	appendFwd := func(ch []geom.Point, rev bool) ([]geom.Point, bool) {
+		start := len(ch)
+		for k := range fwd {
+			ch = append(ch, p[(lo+k)%n])
+		}
+		return finishChain(ch, start, rev)
+	}
+	appendBwd := func(ch []geom.Point, rev bool) ([]geom.Point, bool) {
+		start := len(ch)
+		for k := range bwd {
+			ch = append(ch, p[(lo-k+n)%n])
+		}
+		return finishChain(ch, start, rev)
+	}
+	var ok bool
+	if area >= 0 {
+		if ch, ok = appendFwd(ch, false); !ok {
+			return ch, 0, 0, false
+		}
+		ch, ok = appendBwd(ch, true)
+		return ch, fwd, bwd, ok
+	}
+	if ch, ok = appendBwd(ch, false); !ok {
+		return ch, 0, 0, false
+	}
+	ch, ok = appendFwd(ch, true)
+	return ch, bwd, fwd, ok
+}
+
+// finishChain checks that ch[start:] is ascending and reverses it when
+// rev.
+func finishChain(ch []geom.Point, start int, rev bool) ([]geom.Point, bool) {
+	c := ch[start:]
+	for k := 1; k < len(c); k++ {
+		if hullLess(c[k], c[k-1]) {
+			return ch, false
+		}
+	}
+	if rev {
+		for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
+			c[i], c[j] = c[j], c[i]
+		}
+	}
+	return ch, true
+}
+
+// cleanHull removes nearly repeated and nearly collinear vertices from the
+// convex polygon p in place, as geom.ConvexHullInto does (relative
+// tolerance geom.HullTolerance of the extent, compared in squares), and
+// returns the new length.
+func cleanHull(p []geom.Point) int {
+	n := len(p)
+	if n < 3 {
+		return n
+	}
+	ext := 0.0
+	for _, q := range p {
+		ext = max(ext, math.Abs(q.X-p[0].X), math.Abs(q.Y-p[0].Y))
+	}
+	eps := geom.HullTolerance * ext
+	eps2 := eps * eps
+	for changed := true; changed && n >= 3; {
+		changed = false
+		for i := 0; i < n && n >= 3; i++ {
+			ip, in := i-1, i+1
+			if ip < 0 {
+				ip = n - 1
+			}
+			if in == n {
+				in = 0
+			}
+			prev, next := p[ip], p[in]
+			cx, cy := next.X-prev.X, next.Y-prev.Y
+			dx, dy := p[i].X-prev.X, p[i].Y-prev.Y
+			l2 := cx*cx + cy*cy
+			cr := cx*dy - cy*dx
+			if dx*dx+dy*dy <= eps2 || l2 == 0 || cr*cr <= eps2*l2 {
+				copy(p[i:], p[i+1:n])
+				n--
+				changed = true
+				i--
+			}
+		}
+	}
+	return n
+}
+
+// leftTurn reports whether c is clearly left of a→b, as
+// geom.ConvexHullInto decides it: the float cross product exceeds its
+// rounding bound.
+func leftTurn(a, b, c geom.Point) bool {
+	l := (a.X - c.X) * (b.Y - c.Y)
+	r := (a.Y - c.Y) * (b.X - c.X)
+	return l-r > 8*0x1p-53*(math.Abs(l)+math.Abs(r))
+}
+
+// hullLess is the hull's order: by x, then y.
+func hullLess(a, b geom.Point) bool {
+	return a.X < b.X || (a.X == b.X && a.Y < b.Y)
+}
