@@ -197,8 +197,14 @@ type fracScratch struct {
 	arena []geom.Point // pieces of the visible region
 	cur   [][2]int
 	next  [][2]int
-	wedge []geom.Point // plan hull of the eye and the target
-	wtmp  []geom.Point
+	// curBox and nextBox are the bounding boxes of the pieces of cur and
+	// next; sides the side values of one split.
+	curBox, nextBox []planeBox
+	sides           []float64
+	wedge           []geom.Point // plan hull of the eye and the target
+	wtmp            []geom.Point
+	// wedgeTol holds the tolerances of the wedge's edges (outsideWedge).
+	wedgeTol []float64
 	// seen[id] == gen marks the occluder ids gatherWedge met.
 	seen []uint32
 	gen  uint32
@@ -339,9 +345,48 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 // setWedge sets the sight wedge: the plan hull of the eye and the target,
 // which holds every sightline of the query.
 func (v *projView) setWedge(sc *fracScratch) {
-	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
-	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
+	eye := [1]geom.Point{geom.Flat(v.eye)}
+	var ok bool
+	if sc.wedge, sc.ch, ok = pairHull(sc.wedge[:0], sc.ch, v.targetRing, eye[:]); !ok {
+		// geom.ConvexHullInto's, which pairHull gives when it can.
+		sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), eye[0])
+		sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
+	}
 	v.wedge = sc.wedge
+	v.wedgeTol = sc.wedgeTol[:0]
+	n := len(v.wedge)
+	for i, a := range v.wedge {
+		b := v.wedge[(i+1)%n]
+		v.wedgeTol = append(v.wedgeTol, 1e-9*b.Sub(a).Norm()*(1+math.Abs(a.X)+math.Abs(a.Y)))
+	}
+	sc.wedgeTol = v.wedgeTol
+}
+
+// outsideWedge is geom.SeparatedByEdge(v.wedge, part), with the wedge's
+// edge tolerances computed once per query (the same values): whether some
+// edge of the sight wedge has every point of part clearly outside.
+func (v *projView) outsideWedge(part []geom.Point) bool {
+	w := v.wedge
+	n := len(w)
+	if n < 3 {
+		return false
+	}
+	for i, a := range w {
+		b := w[(i+1)%n]
+		d := b.Sub(a)
+		tol := v.wedgeTol[i]
+		out := true
+		for _, q := range part {
+			if d.Cross(q.Sub(a)) > -tol {
+				out = false
+				break
+			}
+		}
+		if out {
+			return true
+		}
+	}
+	return false
 }
 
 // collectUpTo gathers the candidates (the items listed in the grid cells

@@ -2,6 +2,7 @@ package los
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -16,6 +17,7 @@ type projView struct {
 	targetRing []geom.Point
 	tz0, tz1   float64
 	wedge      []geom.Point    // plan hull of the eye and the target ring
+	wedgeTol   []float64       // tolerance of each wedge edge (outsideWedge)
 	silBox     terrain.PlanBox // bounds of the silhouette
 	tdmax      float64         // largest depth of the target's volume, grown by a relative 1e-9
 	// covered is set by addPart when a part in front covers the whole
@@ -109,9 +111,9 @@ func rayEntry(eye, dir geom.Vec3, ring []geom.Point, z0, z1 float64) (float64, b
 		}
 		s := -c0 / c1
 		if c1 > 0 {
-			lo = math.Max(lo, s)
+			lo = max(lo, s)
 		} else {
-			hi = math.Min(hi, s)
+			hi = min(hi, s)
 		}
 		return lo <= hi
 	}
@@ -134,7 +136,7 @@ func rayEntry(eye, dir geom.Vec3, ring []geom.Point, z0, z1 float64) (float64, b
 // addPart projects one convex occluder part, clips it to the silhouette and
 // keeps it when it lies in front of the target.
 func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, z0, z1 float64, sil []geom.Point) {
-	if z1 <= z0 || geom.SeparatedByEdge(v.wedge, part) {
+	if z1 <= z0 || v.outsideWedge(part) {
 		return
 	}
 	// A part wholly deeper than the target is behind it on every ray: the
@@ -156,7 +158,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		return
 	}
 	start := len(sc.buf)
-	sc.buf = geom.ClipConvex(sc.buf, sc.hull, sil)
+	sc.buf = clipConvexBoxed(sc.buf, sil, sc.hull)
 	clipped := sc.buf[start:]
 	if len(clipped) < 3 || !(geom.ConvexArea(clipped) > 0) {
 		sc.buf = sc.buf[:start]
@@ -242,6 +244,12 @@ func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
 // dropped. It stops refining at maxWitnessPieces pieces (never reached by
 // table scenes) and then over-reports the visible area.
 //
+// The split by one edge is geom.ClipHalfPlane's on each side (the same
+// pieces, to the bit), with each vertex's sides computed once, and skipped
+// when the piece's bounding box lies clearly on one side of the edge's
+// line (boxSide): then one side keeps the piece whole and the other gets
+// nothing.
+//
 // geom.ConvexUnionArea would give the hidden area directly, but it
 // disagrees with both the simplefeatures overlay and dense sampling on
 // parts with nearly coincident edges (reported to the lead), so the
@@ -249,44 +257,142 @@ func (v *projView) witness(sc *fracScratch) (geom.Vec3, bool) {
 func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total float64) float64 {
 	sc.arena = append(sc.arena[:0], sil...)
 	sc.cur = append(sc.cur[:0], [2]int{0, len(sil)})
+	sc.curBox = append(sc.curBox[:0], boxOfPts(sil))
+	thr := pieceRounding * total
 	for _, c := range parts {
-		cb := geom.RectFromPoints(c...)
-		sc.next = sc.next[:0]
-		for _, sp := range sc.cur {
-			if len(sc.next) > maxWitnessPieces {
-				sc.next = append(sc.next, sp)
+		cb := boxOfPts(c)
+		sc.next, sc.nextBox = sc.next[:0], sc.nextBox[:0]
+		for i, sp := range sc.cur {
+			pb := sc.curBox[i]
+			if len(sc.next) > maxWitnessPieces || !pb.meets(cb) {
+				sc.next, sc.nextBox = append(sc.next, sp), append(sc.nextBox, pb)
 				continue
 			}
-			if !geom.RectFromPoints(sc.arena[sp[0]:sp[1]]...).Intersects(cb) {
-				sc.next = append(sc.next, sp)
-				continue
-			}
-			rest := sp
+			rest, rb := sp, pb
 			n := len(c)
 			for k := range n {
 				a, b := c[k], c[(k+1)%n]
-				start := len(sc.arena)
-				sc.arena = geom.ClipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], b, a)
-				if out := sc.arena[start:]; len(out) >= 3 && geom.ConvexArea(out) > pieceRounding*total {
-					sc.next = append(sc.next, [2]int{start, len(sc.arena)})
-				} else {
-					sc.arena = sc.arena[:start]
+				switch rb.side(a, b) {
+				case 1: // wholly inside edge k: nothing outside it
+					continue
+				case -1: // wholly outside: the piece stays whole
+					if geom.ConvexArea(sc.arena[rest[0]:rest[1]]) > thr {
+						sc.next, sc.nextBox = append(sc.next, rest), append(sc.nextBox, rb)
+					}
+				default:
+					var out, in [2]int
+					out, in = sc.splitHalfPlane(rest, a, b)
+					if o := sc.arena[out[0]:out[1]]; len(o) >= 3 && geom.ConvexArea(o) > thr {
+						sc.next, sc.nextBox = append(sc.next, out), append(sc.nextBox, boxOfPts(o))
+					}
+					rest = in
+					if rest[1]-rest[0] >= 3 {
+						rb = boxOfPts(sc.arena[rest[0]:rest[1]])
+						continue
+					}
 				}
-				start = len(sc.arena)
-				sc.arena = geom.ClipHalfPlane(sc.arena, sc.arena[rest[0]:rest[1]], a, b)
-				rest = [2]int{start, len(sc.arena)}
-				if rest[1]-rest[0] < 3 {
-					break
-				}
+				break
 			}
 		}
 		sc.cur, sc.next = sc.next, sc.cur
+		sc.curBox, sc.nextBox = sc.nextBox, sc.curBox
 	}
 	vis := 0.0
 	for _, sp := range sc.cur {
 		vis += geom.ConvexArea(sc.arena[sp[0]:sp[1]])
 	}
 	return math.Min(vis, total)
+}
+
+// splitHalfPlane appends to sc.arena the parts of the convex piece
+// sc.arena[sp[0]:sp[1]] right of a→b and left of it, as
+// geom.ClipHalfPlane(dst, piece, b, a) and geom.ClipHalfPlane(dst, piece,
+// a, b) give them (the same points, computed by the same operations, each
+// vertex's sides once), and returns their spans.
+func (sc *fracScratch) splitHalfPlane(sp [2]int, a, b geom.Point) (out, in [2]int) {
+	p := sc.arena[sp[0]:sp[1]]
+	n := len(p)
+	sc.sides = slices.Grow(sc.sides[:0], 2*n)[:2*n]
+	sIn, sOut := sc.sides[:n], sc.sides[n:]
+	d, dr := b.Sub(a), a.Sub(b)
+	for i, q := range p {
+		sIn[i] = d.Cross(q.Sub(a))
+		sOut[i] = dr.Cross(q.Sub(b))
+	}
+	start := len(sc.arena)
+	sc.arena = clipBySides(sc.arena, p, sOut)
+	mid := len(sc.arena)
+	sc.arena = clipBySides(sc.arena, p, sIn)
+	return [2]int{start, mid}, [2]int{mid, len(sc.arena)}
+}
+
+// clipBySides is geom.ClipHalfPlane's loop given the side values s of the
+// vertices of p: it appends to dst the part of p where the side is >= 0.
+func clipBySides(dst, p []geom.Point, s []float64) []geom.Point {
+	n := len(p)
+	for i := range n {
+		j := i + 1
+		if j == n {
+			j = 0
+		}
+		sq, sr := s[i], s[j]
+		if sq >= 0 {
+			dst = append(dst, p[i])
+		}
+		if (sq > 0 && sr < 0) || (sq < 0 && sr > 0) {
+			q, r := p[i], p[j]
+			t := sq / (sq - sr)
+			dst = append(dst, geom.Pt(q.X+t*(r.X-q.X), q.Y+t*(r.Y-q.Y)))
+		}
+	}
+	return dst
+}
+
+// planeBox is the bounding box of a piece of the visible region.
+type planeBox struct{ x0, y0, x1, y1 float64 }
+
+// boxOfPts returns the bounding box of pts (not empty).
+func boxOfPts(pts []geom.Point) planeBox {
+	b := planeBox{pts[0].X, pts[0].Y, pts[0].X, pts[0].Y}
+	for _, p := range pts[1:] {
+		b.x0, b.x1 = min(b.x0, p.X), max(b.x1, p.X)
+		b.y0, b.y1 = min(b.y0, p.Y), max(b.y1, p.Y)
+	}
+	return b
+}
+
+// meets reports whether the closed boxes b and o share a point (as
+// geom.Rect.Intersects).
+func (b planeBox) meets(o planeBox) bool {
+	return b.x0 <= o.x1 && o.x0 <= b.x1 && b.y0 <= o.y1 && o.y0 <= b.y1
+}
+
+// side reports on which side of the line a→b the box lies, clearly enough
+// that geom.ClipHalfPlane computes every point of it on that side in
+// floating point: 1 when strictly left (ClipHalfPlane(a, b) keeps every
+// vertex and ClipHalfPlane(b, a) none), -1 when strictly right, 0 when
+// the line may cut it. The margin, a relative 1e-12 of the products, is
+// far above the few roundings of a side value (and of d = b−a against
+// a−b).
+func (b planeBox) side(a, c geom.Point) int {
+	d := c.Sub(a)
+	lo := geom.Pt(b.x1, b.y0) // the corner where d×(q−a) is least
+	hi := geom.Pt(b.x0, b.y1)
+	if d.X < 0 {
+		lo.Y, hi.Y = b.y1, b.y0
+	}
+	if d.Y < 0 {
+		lo.X, hi.X = b.x0, b.x1
+	}
+	r := max(abs(b.x0-a.X), abs(b.x1-a.X), abs(b.y0-a.Y), abs(b.y1-a.Y)) + abs(d.X) + abs(d.Y)
+	margin := 1e-12*(abs(d.X)+abs(d.Y))*r + 0x1p-960
+	switch {
+	case d.Cross(lo.Sub(a)) > margin:
+		return 1
+	case d.Cross(hi.Sub(a)) < -margin:
+		return -1
+	}
+	return 0
 }
 
 // pieceRounding is the relative area below which a piece of the visible
