@@ -2,6 +2,7 @@ package los
 
 import (
 	"math"
+	"slices"
 
 	"github.com/sightline/sightline/geom"
 )
@@ -257,4 +258,120 @@ func leftTurn(a, b, c geom.Point) bool {
 // hullLess is the hull's order: by x, then y.
 func hullLess(a, b geom.Point) bool {
 	return a.X < b.X || (a.X == b.X && a.Y < b.Y)
+}
+
+// prismOutline appends to dst the convex hull of the projection of the
+// convex prism ring × [z0, z1] (counter-clockwise ring, z0 < z1) and
+// returns it, built from the prism's silhouette edges instead of a hull of
+// all its projected corners; false (dst unchanged) when it cannot be sure
+// of them, and the caller takes the general path (prismProject and
+// hullOfPrism).
+//
+// Seen from the eye (outside the ring in plan), the side faces split into
+// one run facing the eye and one facing away; the run's end vertices carry
+// the two vertical silhouette edges. The bottom face faces away when the
+// eye is above it, so the bottom ring's silhouette edges are those of the
+// near chain (the vertices of the facing run); seen from below, of the far
+// chain; the top likewise. The outline is therefore one chain at z0 and
+// one at z1, about n+2 projected points and no hull. It is given up when a
+// side face is nearly edge-on (its facing in doubt), the eye level with
+// the bottom or the top, the near plane cuts the prism, or the projected
+// outline does not make a clear left turn at every vertex; a kept outline
+// has the vertices the hull of all corners has, starts at its least (x,
+// y) vertex as geom.ConvexHullInto's does, and is cleaned the same way.
+func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 float64) ([]geom.Point, bool) {
+	n := len(ring)
+	ez := v.eye.Z
+	if n < 3 || !(z0 < z1) || ez == z0 || ez == z1 {
+		return dst, false
+	}
+	ex, ey := v.eye.X, v.eye.Y
+	facing := func(i int) (front, sure bool) {
+		p, q := ring[i], ring[(i+1)%n]
+		dx, dy := q.X-p.X, q.Y-p.Y
+		ux, uy := ex-p.X, ey-p.Y
+		c := dx*uy - dy*ux
+		tol := 1e-9 * (abs(dx) + abs(dy)) * (abs(ux) + abs(uy))
+		return c < 0, abs(c) > tol
+	}
+	prev, sure := facing(n - 1)
+	if !sure {
+		return dst, false
+	}
+	s, t, turns := 0, 0, 0
+	for i := range n {
+		front, sure := facing(i)
+		if !sure {
+			return dst, false
+		}
+		if front != prev {
+			turns++
+			if front {
+				s = i // the facing run starts at vertex i
+			} else {
+				t = i // and ends at vertex i
+			}
+		}
+		prev = front
+	}
+	if turns != 2 {
+		return dst, false // the eye above the ring in plan, or rounding
+	}
+	for _, p := range ring {
+		if v.depth(p, z0) < v.near || v.depth(p, z1) < v.near {
+			return dst, false
+		}
+	}
+	base := len(dst)
+	proj := func(p geom.Point, z float64) geom.Point {
+		d := v.depth(p, z)
+		r := geom.V3(p.X-v.eye.X, p.Y-v.eye.Y, z-v.eye.Z)
+		return geom.Pt(r.Dot(v.e1)/d, r.Dot(v.e2)/d)
+	}
+	// chain appends ring[from], ring[from±1], …, ring[to] at height z.
+	chain := func(from, to int, z float64, step int) {
+		for i := from; ; i = (i + step + n) % n {
+			dst = append(dst, proj(ring[i], z))
+			if i == to {
+				return
+			}
+		}
+	}
+	switch {
+	case ez > z1: // near chain below, far chain on top
+		chain(s, t, z0, 1)
+		chain(t, s, z1, 1)
+	case ez > z0: // near chain below and on top
+		chain(s, t, z0, 1)
+		chain(t, s, z1, -1)
+	default: // from below: far chain below, near chain on top
+		chain(t, s, z0, 1)
+		chain(s, t, z1, 1)
+	}
+	out := dst[base:]
+	m := len(out)
+	area := 0.0
+	for i, q := range out {
+		p := out[(i+m-1)%m]
+		area += p.X*q.Y - p.Y*q.X
+	}
+	if area < 0 {
+		slices.Reverse(out)
+	}
+	least := 0
+	for i, q := range out {
+		if q.X != q.X || q.Y != q.Y {
+			return dst[:base], false
+		}
+		if hullLess(q, out[least]) {
+			least = i
+		}
+		if !leftTurn(out[(i+m-1)%m], q, out[(i+1)%m]) {
+			return dst[:base], false
+		}
+	}
+	slices.Reverse(out[:least])
+	slices.Reverse(out[least:])
+	slices.Reverse(out)
+	return dst[:base+cleanHull(out)], true
 }

@@ -148,12 +148,19 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	if dmin > v.tdmax {
 		return
 	}
-	var cut bool
-	sc.pts, cut = v.prismProject(part, z0, z1, sc.pts[:0])
-	if pb := terrain.PlanBoxOf(sc.pts); pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1 {
-		return // the clip would be empty
+	var ok bool
+	if sc.hull, ok = v.prismOutline(sc.hull[:0], part, z0, z1); ok {
+		if v.missesSilhouette(sc.hull) {
+			return
+		}
+	} else {
+		var cut bool
+		sc.pts, cut = v.prismProject(part, z0, z1, sc.pts[:0])
+		if v.missesSilhouette(sc.pts) {
+			return
+		}
+		sc.hull, sc.ch = hullOfPrism(sc.hull[:0], sc.pts, sc.ch, len(part), cut)
 	}
-	sc.hull, sc.ch = hullOfPrism(sc.hull[:0], sc.pts, sc.ch, len(part), cut)
 	if len(sc.hull) < 3 {
 		return
 	}
@@ -178,6 +185,13 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	if !v.covered && geom.ContainsClearly(sc.hull, sil) {
 		v.covered = true
 	}
+}
+
+// missesSilhouette reports whether the bounding box of pts misses the
+// silhouette's: the clip would be empty.
+func (v *projView) missesSilhouette(pts []geom.Point) bool {
+	pb := terrain.PlanBoxOf(pts)
+	return pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1
 }
 
 // hiddenShares sums the clipped parts per occluder.
