@@ -282,26 +282,28 @@ func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total fl
 				sc.next, sc.nextBox = append(sc.next, sp), append(sc.nextBox, pb)
 				continue
 			}
+			// rb bounds every rest of the piece: it is the piece's box.
 			rest, rb := sp, pb
 			n := len(c)
 			for k := range n {
 				a, b := c[k], c[(k+1)%n]
-				switch rb.side(a, b) {
+				side := rb.side(a, b)
+				var out, in [2]int
+				if side == 0 {
+					out, in, side = sc.splitHalfPlane(rest, a, b)
+				}
+				switch side {
 				case 1: // wholly inside edge k: nothing outside it
 					continue
 				case -1: // wholly outside: the piece stays whole
 					if geom.ConvexArea(sc.arena[rest[0]:rest[1]]) > thr {
-						sc.next, sc.nextBox = append(sc.next, rest), append(sc.nextBox, rb)
+						sc.next, sc.nextBox = append(sc.next, rest), append(sc.nextBox, boxOfPts(sc.arena[rest[0]:rest[1]]))
 					}
 				default:
-					var out, in [2]int
-					out, in = sc.splitHalfPlane(rest, a, b)
 					if o := sc.arena[out[0]:out[1]]; len(o) >= 3 && geom.ConvexArea(o) > thr {
 						sc.next, sc.nextBox = append(sc.next, out), append(sc.nextBox, boxOfPts(o))
 					}
-					rest = in
-					if rest[1]-rest[0] >= 3 {
-						rb = boxOfPts(sc.arena[rest[0]:rest[1]])
+					if rest = in; rest[1]-rest[0] >= 3 {
 						continue
 					}
 				}
@@ -322,22 +324,32 @@ func (sc *fracScratch) subtract(sil []geom.Point, parts [][]geom.Point, total fl
 // sc.arena[sp[0]:sp[1]] right of a→b and left of it, as
 // geom.ClipHalfPlane(dst, piece, b, a) and geom.ClipHalfPlane(dst, piece,
 // a, b) give them (the same points, computed by the same operations, each
-// vertex's sides once), and returns their spans.
-func (sc *fracScratch) splitHalfPlane(sp [2]int, a, b geom.Point) (out, in [2]int) {
+// vertex's sides once), and returns their spans and 0. When the sides
+// show that ClipHalfPlane would keep the piece whole on one side and
+// nothing of area on the other, it appends nothing and returns 1 (whole on
+// the left) or -1 (whole on the right).
+func (sc *fracScratch) splitHalfPlane(sp [2]int, a, b geom.Point) (out, in [2]int, side int) {
 	p := sc.arena[sp[0]:sp[1]]
 	n := len(p)
 	sc.sides = slices.Grow(sc.sides[:0], 2*n)[:2*n]
 	sIn, sOut := sc.sides[:n], sc.sides[n:]
 	d, dr := b.Sub(a), a.Sub(b)
+	inMin, outMax := math.Inf(1), math.Inf(-1)
 	for i, q := range p {
-		sIn[i] = d.Cross(q.Sub(a))
-		sOut[i] = dr.Cross(q.Sub(b))
+		si, so := d.Cross(q.Sub(a)), dr.Cross(q.Sub(b))
+		sIn[i], sOut[i] = si, so
+		inMin, outMax = min(inMin, si), max(outMax, so)
+	}
+	if inMin >= 0 && outMax <= 0 {
+		// Left: every vertex kept, no crossing; right: only vertices on
+		// the line, no crossing (no area).
+		return out, in, 1
 	}
 	start := len(sc.arena)
 	sc.arena = clipBySides(sc.arena, p, sOut)
 	mid := len(sc.arena)
 	sc.arena = clipBySides(sc.arena, p, sIn)
-	return [2]int{start, mid}, [2]int{mid, len(sc.arena)}
+	return [2]int{start, mid}, [2]int{mid, len(sc.arena)}, 0
 }
 
 // clipBySides is geom.ClipHalfPlane's loop given the side values s of the
