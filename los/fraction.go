@@ -349,13 +349,25 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 // which holds every sightline of the query.
 func (v *projView) setWedge(sc *fracScratch) {
 	eye := [1]geom.Point{geom.Flat(v.eye)}
-	var ok bool
-	if sc.wedge, sc.ch, ok = pairHull(sc.wedge[:0], sc.ch, v.targetRing, eye[:]); !ok {
+	ok := false
+	if s, t, front := facingRun(v.targetRing, eye[0]); front {
+		sc.wedge, ok = wedgeOutline(sc.wedge[:0], v.targetRing, eye[0], s, t)
+	}
+	if !ok {
+		sc.wedge, sc.ch, ok = pairHull(sc.wedge[:0], sc.ch, v.targetRing, eye[:])
+	}
+	if !ok {
 		// geom.ConvexHullInto's, which pairHull gives when it can.
 		sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), eye[0])
 		sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
 	}
 	v.wedge = sc.wedge
+	v.wedgeFirst = 0
+	for i, p := range v.wedge {
+		if p == eye[0] {
+			v.wedgeFirst = i + len(v.wedge) - 1 // the edge into the eye
+		}
+	}
 	v.wedgeTol = sc.wedgeTol[:0]
 	n := len(v.wedge)
 	for i, a := range v.wedge {
@@ -366,7 +378,8 @@ func (v *projView) setWedge(sc *fracScratch) {
 }
 
 // outsideWedge is geom.SeparatedByEdge(v.wedge, part), with the wedge's
-// edge tolerances computed once per query (the same values): whether some
+// edge tolerances computed once per query (the same values) and the edges
+// at the eye tried first: whether some
 // edge of the sight wedge has every point of part clearly outside.
 func (v *projView) outsideWedge(part []geom.Point) bool {
 	w := v.wedge
@@ -374,8 +387,11 @@ func (v *projView) outsideWedge(part []geom.Point) bool {
 	if n < 3 {
 		return false
 	}
-	for i, a := range w {
-		b := w[(i+1)%n]
+	// The edges at the eye first: they separate most of what lies beside
+	// the wedge (the answer does not depend on the order).
+	for k := range n {
+		i := (v.wedgeFirst + k) % n
+		a, b := w[i], w[(i+1)%n]
 		d := b.Sub(a)
 		tol := v.wedgeTol[i]
 		out := true

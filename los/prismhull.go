@@ -285,37 +285,9 @@ func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 floa
 	if n < 3 || !(z0 < z1) || ez == z0 || ez == z1 {
 		return dst, false
 	}
-	ex, ey := v.eye.X, v.eye.Y
-	facing := func(i int) (front, sure bool) {
-		p, q := ring[i], ring[(i+1)%n]
-		dx, dy := q.X-p.X, q.Y-p.Y
-		ux, uy := ex-p.X, ey-p.Y
-		c := dx*uy - dy*ux
-		tol := 1e-9 * (abs(dx) + abs(dy)) * (abs(ux) + abs(uy))
-		return c < 0, abs(c) > tol
-	}
-	prev, sure := facing(n - 1)
-	if !sure {
+	s, t, ok := facingRun(ring, geom.Flat(v.eye))
+	if !ok {
 		return dst, false
-	}
-	s, t, turns := 0, 0, 0
-	for i := range n {
-		front, sure := facing(i)
-		if !sure {
-			return dst, false
-		}
-		if front != prev {
-			turns++
-			if front {
-				s = i // the facing run starts at vertex i
-			} else {
-				t = i // and ends at vertex i
-			}
-		}
-		prev = front
-	}
-	if turns != 2 {
-		return dst, false // the eye above the ring in plan, or rounding
 	}
 	for _, p := range ring {
 		if v.depth(p, z0) < v.near || v.depth(p, z1) < v.near {
@@ -358,20 +330,94 @@ func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 floa
 	if area < 0 {
 		slices.Reverse(out)
 	}
+	if !convexFromLeast(out) {
+		return dst[:base], false
+	}
+	return dst[:base+cleanHull(out)], true
+}
+
+// convexFromLeast reports whether the polygon p (counter-clockwise, every
+// coordinate a number) makes a clear left turn (leftTurn) at every vertex,
+// and if so rotates it in place to start at its least vertex in (x, y)
+// order, as geom.ConvexHullInto's hulls start.
+func convexFromLeast(p []geom.Point) bool {
+	m := len(p)
 	least := 0
-	for i, q := range out {
+	for i, q := range p {
 		if q.X != q.X || q.Y != q.Y {
-			return dst[:base], false
+			return false
 		}
-		if hullLess(q, out[least]) {
+		if hullLess(q, p[least]) {
 			least = i
 		}
-		if !leftTurn(out[(i+m-1)%m], q, out[(i+1)%m]) {
-			return dst[:base], false
+		if !leftTurn(p[(i+m-1)%m], q, p[(i+1)%m]) {
+			return false
 		}
 	}
-	slices.Reverse(out[:least])
-	slices.Reverse(out[least:])
-	slices.Reverse(out)
-	return dst[:base+cleanHull(out)], true
+	slices.Reverse(p[:least])
+	slices.Reverse(p[least:])
+	slices.Reverse(p)
+	return true
+}
+
+// facingRun returns, for the counter-clockwise convex ring seen from the
+// plan point e outside it, the vertices s and t that start and end the run
+// of edges facing e (edge i runs from ring[i] to ring[i+1]), and false when
+// e is not clearly outside or an edge is nearly in line with e (its facing
+// in doubt, by a relative 1e-9).
+func facingRun(ring []geom.Point, e geom.Point) (s, t int, ok bool) {
+	n := len(ring)
+	if n < 3 {
+		return 0, 0, false
+	}
+	facing := func(i int) (front, sure bool) {
+		p, q := ring[i], ring[(i+1)%n]
+		dx, dy := q.X-p.X, q.Y-p.Y
+		ux, uy := e.X-p.X, e.Y-p.Y
+		c := dx*uy - dy*ux
+		tol := 1e-9 * (abs(dx) + abs(dy)) * (abs(ux) + abs(uy))
+		return c < 0, abs(c) > tol
+	}
+	prev, sure := facing(n - 1)
+	if !sure {
+		return 0, 0, false
+	}
+	turns := 0
+	for i := range n {
+		front, sure := facing(i)
+		if !sure {
+			return 0, 0, false
+		}
+		if front != prev {
+			turns++
+			if front {
+				s = i // the facing run starts at vertex i
+			} else {
+				t = i // and ends at vertex i
+			}
+		}
+		prev = front
+	}
+	return s, t, turns == 2
+}
+
+// wedgeOutline appends to dst the convex hull of the counter-clockwise
+// convex ring and the plan point e outside it, given the run s..t of
+// ring edges facing e (facingRun): the far chain t..s, then e. False (dst
+// unchanged) when a turn is in doubt; otherwise it is
+// geom.ConvexHullInto's hull of the same points.
+func wedgeOutline(dst, ring []geom.Point, e geom.Point, s, t int) ([]geom.Point, bool) {
+	n := len(ring)
+	base := len(dst)
+	for i := t; ; i = (i + 1) % n {
+		dst = append(dst, ring[i])
+		if i == s {
+			break
+		}
+	}
+	dst = append(dst, e)
+	if out := dst[base:]; convexFromLeast(out) {
+		return dst[:base+cleanHull(out)], true
+	}
+	return dst[:base], false
 }

@@ -18,6 +18,7 @@ type projView struct {
 	tz0, tz1   float64
 	wedge      []geom.Point    // plan hull of the eye and the target ring
 	wedgeTol   []float64       // tolerance of each wedge edge (outsideWedge)
+	wedgeFirst int             // the wedge edge outsideWedge tries first
 	silBox     terrain.PlanBox // bounds of the silhouette
 	tdmax      float64         // largest depth of the target's volume, grown by a relative 1e-9
 	// covered is set by addPart when a part in front covers the whole
