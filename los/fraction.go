@@ -330,7 +330,7 @@ func silhouetteView(sc *fracScratch, eye, centre geom.Vec3, ring []geom.Point, z
 	v := newProjView(eye, centre)
 	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
 	var ok bool
-	if sc.sil, ok = v.prismOutline(sc.sil[:0], ring, z0, z1); !ok {
+	if sc.sil, _, ok = v.prismOutline(sc.sil[:0], ring, z0, z1); !ok {
 		sc.sil, sc.pts, sc.ch = v.prismHull(sc.sil[:0], sc.pts, sc.ch, ring, z0, z1)
 	}
 	return v, sc.sil, geom.ConvexArea(sc.sil)

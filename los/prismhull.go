@@ -279,19 +279,19 @@ func hullLess(a, b geom.Point) bool {
 // outline does not make a clear left turn at every vertex; a kept outline
 // has the vertices the hull of all corners has, starts at its least (x,
 // y) vertex as geom.ConvexHullInto's does, and is cleaned the same way.
-func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 float64) ([]geom.Point, bool) {
+func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 float64) ([]geom.Point, planeBox, bool) {
 	n := len(ring)
 	ez := v.eye.Z
 	if n < 3 || !(z0 < z1) || ez == z0 || ez == z1 {
-		return dst, false
+		return dst, planeBox{}, false
 	}
 	s, t, ok := facingRun(ring, geom.Flat(v.eye))
 	if !ok {
-		return dst, false
+		return dst, planeBox{}, false
 	}
 	for _, p := range ring {
 		if v.depth(p, z0) < v.near || v.depth(p, z1) < v.near {
-			return dst, false
+			return dst, planeBox{}, false
 		}
 	}
 	base := len(dst)
@@ -330,34 +330,57 @@ func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 floa
 	if area < 0 {
 		slices.Reverse(out)
 	}
-	if !convexFromLeast(out) {
-		return dst[:base], false
+	ok, clean, box := convexFromLeast(out)
+	if !ok {
+		return dst[:base], box, false
 	}
-	return dst[:base+cleanHull(out)], true
+	if clean {
+		return dst, box, true
+	}
+	return dst[:base+cleanHull(out)], box, true
 }
 
 // convexFromLeast reports whether the polygon p (counter-clockwise, every
 // coordinate a number) makes a clear left turn (leftTurn) at every vertex,
 // and if so rotates it in place to start at its least vertex in (x, y)
-// order, as geom.ConvexHullInto's hulls start.
-func convexFromLeast(p []geom.Point) bool {
+// order, as geom.ConvexHullInto's hulls start, and returns its bounding
+// box and whether cleanHull would keep every vertex: each lies off the
+// chord of its neighbours by more than twice the largest tolerance
+// cleanHull may use (geom.HullTolerance of the box's larger side), which
+// also puts it that far from its neighbours.
+func convexFromLeast(p []geom.Point) (ok, clean bool, box planeBox) {
 	m := len(p)
+	if m < 3 {
+		return false, false, box
+	}
 	least := 0
+	box = planeBox{p[0].X, p[0].Y, p[0].X, p[0].Y}
+	minMargin := math.Inf(1) // least cross² / |next−prev|²
 	for i, q := range p {
 		if q.X != q.X || q.Y != q.Y {
-			return false
+			return false, false, box
 		}
 		if hullLess(q, p[least]) {
 			least = i
 		}
-		if !leftTurn(p[(i+m-1)%m], q, p[(i+1)%m]) {
-			return false
+		box.x0, box.x1 = min(box.x0, q.X), max(box.x1, q.X)
+		box.y0, box.y1 = min(box.y0, q.Y), max(box.y1, q.Y)
+		a, c := p[(i+m-1)%m], p[(i+1)%m]
+		l := (a.X - c.X) * (q.Y - c.Y)
+		r := (a.Y - c.Y) * (q.X - c.X)
+		cr := l - r
+		if !(cr > 8*0x1p-53*(math.Abs(l)+math.Abs(r))) {
+			return false, false, box
 		}
+		cx, cy := c.X-a.X, c.Y-a.Y
+		minMargin = min(minMargin, cr*cr/(cx*cx+cy*cy))
 	}
+	eps := geom.HullTolerance * max(box.x1-box.x0, box.y1-box.y0)
+	clean = minMargin > 4*eps*eps
 	slices.Reverse(p[:least])
 	slices.Reverse(p[least:])
 	slices.Reverse(p)
-	return true
+	return true, clean, box
 }
 
 // facingRun returns, for the counter-clockwise convex ring seen from the
@@ -416,8 +439,13 @@ func wedgeOutline(dst, ring []geom.Point, e geom.Point, s, t int) ([]geom.Point,
 		}
 	}
 	dst = append(dst, e)
-	if out := dst[base:]; convexFromLeast(out) {
-		return dst[:base+cleanHull(out)], true
+	out := dst[base:]
+	ok, clean, _ := convexFromLeast(out)
+	switch {
+	case !ok:
+		return dst[:base], false
+	case clean:
+		return dst, true
 	}
-	return dst[:base], false
+	return dst[:base+cleanHull(out)], true
 }

@@ -150,9 +150,10 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		return
 	}
 	var ok bool
-	if sc.hull, ok = v.prismOutline(sc.hull[:0], part, z0, z1); ok {
-		if v.missesSilhouette(sc.hull) {
-			return
+	var box planeBox
+	if sc.hull, box, ok = v.prismOutline(sc.hull[:0], part, z0, z1); ok {
+		if box.x1 < v.silBox.X0 || box.x0 > v.silBox.X1 || box.y1 < v.silBox.Y0 || box.y0 > v.silBox.Y1 {
+			return // the clip would be empty
 		}
 	} else {
 		var cut bool
