@@ -21,10 +21,7 @@ func clipConvexBoxed(dst, subject, clip []geom.Point) []geom.Point {
 	var bufA, bufB [64]geom.Point
 	in := append(bufA[:0], subject...)
 	out := bufB[:0]
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range in {
-		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
-	}
+	x0, y0, x1, y1 := boxOf(in)
 	for i := range clip {
 		c0 := clip[i]
 		c1 := clip[(i+1)%len(clip)]
@@ -73,12 +70,34 @@ func clipConvexBoxed(dst, subject, clip []geom.Point) []geom.Point {
 			return dst
 		}
 		in, out = out, in
-		x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, p := range in {
-			x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
-		}
+		x0, y0, x1, y1 = boxOf(in)
 	}
 	return append(dst, in...)
+}
+
+// boxOf returns the bounds x0, y0, x1, y1 of pts, all NaN when a
+// coordinate is not a number or infinite (so that no box test decides).
+func boxOf(pts []geom.Point) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
+	sum := 0.0
+	for _, p := range pts {
+		if p.X < x0 {
+			x0 = p.X
+		} else if p.X > x1 {
+			x1 = p.X
+		}
+		if p.Y < y0 {
+			y0 = p.Y
+		} else if p.Y > y1 {
+			y1 = p.Y
+		}
+		sum += p.X + p.Y
+	}
+	if sum-sum != 0 {
+		n := math.NaN()
+		return n, n, n, n
+	}
+	return x0, y0, x1, y1
 }
 
 // sideClear returns the sign of (c1−c0)×(q−c0), e = c1−c0 as computed in

@@ -288,10 +288,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		}
 	}
 	v.silBox = terrain.PlanBoxOf(sil)
-	for _, p := range ring {
-		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
-	}
-	v.tdmax += 1e-9 * (abs(v.tdmax) + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + 1)
+	v.setTargetDepths()
 	v.earlyStop = mode != fracFull
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1

@@ -356,6 +356,7 @@ func convexFromLeast(p []geom.Point) (ok, clean bool, box planeBox) {
 	least := 0
 	box = planeBox{p[0].X, p[0].Y, p[0].X, p[0].Y}
 	minMargin := math.Inf(1) // least cross² / |next−prev|²
+	a := p[m-1]
 	for i, q := range p {
 		if q.X != q.X || q.Y != q.Y {
 			return false, false, box
@@ -363,9 +364,20 @@ func convexFromLeast(p []geom.Point) (ok, clean bool, box planeBox) {
 		if hullLess(q, p[least]) {
 			least = i
 		}
-		box.x0, box.x1 = min(box.x0, q.X), max(box.x1, q.X)
-		box.y0, box.y1 = min(box.y0, q.Y), max(box.y1, q.Y)
-		a, c := p[(i+m-1)%m], p[(i+1)%m]
+		if q.X < box.x0 {
+			box.x0 = q.X
+		} else if q.X > box.x1 {
+			box.x1 = q.X
+		}
+		if q.Y < box.y0 {
+			box.y0 = q.Y
+		} else if q.Y > box.y1 {
+			box.y1 = q.Y
+		}
+		c := p[0]
+		if i+1 < m {
+			c = p[i+1]
+		}
 		l := (a.X - c.X) * (q.Y - c.Y)
 		r := (a.Y - c.Y) * (q.X - c.X)
 		cr := l - r
@@ -373,7 +385,10 @@ func convexFromLeast(p []geom.Point) (ok, clean bool, box planeBox) {
 			return false, false, box
 		}
 		cx, cy := c.X-a.X, c.Y-a.Y
-		minMargin = min(minMargin, cr*cr/(cx*cx+cy*cy))
+		if mg := cr * cr / (cx*cx + cy*cy); mg < minMargin {
+			minMargin = mg
+		}
+		a = q
 	}
 	eps := geom.HullTolerance * max(box.x1-box.x0, box.y1-box.y0)
 	clean = minMargin > 4*eps*eps
@@ -394,7 +409,10 @@ func facingRun(ring []geom.Point, e geom.Point) (s, t int, ok bool) {
 		return 0, 0, false
 	}
 	facing := func(i int) (front, sure bool) {
-		p, q := ring[i], ring[(i+1)%n]
+		p, q := ring[i], ring[0]
+		if i+1 < n {
+			q = ring[i+1]
+		}
 		dx, dy := q.X-p.X, q.Y-p.Y
 		ux, uy := e.X-p.X, e.Y-p.Y
 		c := dx*uy - dy*ux

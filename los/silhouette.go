@@ -21,6 +21,7 @@ type projView struct {
 	wedgeFirst int             // the wedge edge outsideWedge tries first
 	silBox     terrain.PlanBox // bounds of the silhouette
 	tdmax      float64         // largest depth of the target's volume, grown by a relative 1e-9
+	tdmin      float64         // least depth of the target's volume, shrunk by as much
 	// covered is set by addPart when a part in front covers the whole
 	// silhouette (the fraction is 0); with earlyStop the caller then stops
 	// collecting parts, otherwise it still needs them for the shares.
@@ -101,6 +102,25 @@ func (v *projView) prismProject(ring []geom.Point, z0, z1 float64, dst []geom.Po
 	return dst, true
 }
 
+// setTargetDepths sets tdmax and tdmin from the target's volume.
+func (v *projView) setTargetDepths() {
+	v.tdmax, v.tdmin = 0, math.Inf(1)
+	for _, p := range v.targetRing {
+		d0, d1 := v.depth(p, v.tz0), v.depth(p, v.tz1)
+		v.tdmax = max(v.tdmax, d0, d1)
+		v.tdmin = min(v.tdmin, d0, d1)
+	}
+	v.tdmax += v.depthMargin(v.tdmax)
+	v.tdmin -= v.depthMargin(v.tdmin)
+}
+
+// depthMargin is the margin, a relative 1e-9 of the depth d and of the
+// eye's coordinates, by which depths are compared: far above the rounding
+// of a depth or of a ray's entry parameter.
+func (v *projView) depthMargin(d float64) float64 {
+	return 1e-9 * (abs(d) + abs(v.eye.X) + abs(v.eye.Y) + abs(v.eye.Z) + 1)
+}
+
 // rayEntry returns the ray parameter s >= 0 at which the ray eye + s·dir enters
 // the convex prism ring × [z0, z1] (counter-clockwise ring), and whether it
 // meets it at all.
@@ -142,26 +162,27 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	}
 	// A part wholly deeper than the target is behind it on every ray: the
 	// depth test below (entry parameter = depth) would drop it anyway.
-	dmin := math.Inf(1)
+	dmin, dmax := math.Inf(1), math.Inf(-1)
 	for _, p := range part {
-		dmin = min(dmin, v.depth(p, z0), v.depth(p, z1))
+		d0, d1 := v.depth(p, z0), v.depth(p, z1)
+		dmin, dmax = min(dmin, d0, d1), max(dmax, d0, d1)
 	}
 	if dmin > v.tdmax {
 		return
 	}
+	// box bounds the part's projection (sc.hull).
 	var ok bool
 	var box planeBox
-	if sc.hull, box, ok = v.prismOutline(sc.hull[:0], part, z0, z1); ok {
-		if box.x1 < v.silBox.X0 || box.x0 > v.silBox.X1 || box.y1 < v.silBox.Y0 || box.y0 > v.silBox.Y1 {
-			return // the clip would be empty
-		}
-	} else {
+	if sc.hull, box, ok = v.prismOutline(sc.hull[:0], part, z0, z1); !ok {
 		var cut bool
 		sc.pts, cut = v.prismProject(part, z0, z1, sc.pts[:0])
-		if v.missesSilhouette(sc.pts) {
-			return
-		}
+		pb := terrain.PlanBoxOf(sc.pts)
+		box = planeBox{pb.X0, pb.Y0, pb.X1, pb.Y1}
 		sc.hull, sc.ch = hullOfPrism(sc.hull[:0], sc.pts, sc.ch, len(part), cut)
+	}
+	sb := v.silBox
+	if box.x1 < sb.X0 || box.x0 > sb.X1 || box.y1 < sb.Y0 || box.y0 > sb.Y1 {
+		return // the clip would be empty
 	}
 	if len(sc.hull) < 3 {
 		return
@@ -177,23 +198,25 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 	c := geom.ConvexCentroid(clipped)
 	dir := v.w.Add(v.e1.Mul(c.X)).Add(v.e2.Mul(c.Y))
 	so, okO := rayEntry(v.eye, dir, part, z0, z1)
-	st, okT := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
-	if !okO || (okT && so > st) {
+	behind := !okO
+	// The entry parameter is the depth: a part wholly nearer than the
+	// target enters first on every ray that meets both.
+	if !behind && !(dmax+v.depthMargin(dmax) < v.tdmin) {
+		st, okT := rayEntry(v.eye, dir, v.targetRing, v.tz0, v.tz1)
+		behind = okT && so > st
+	}
+	if behind {
 		sc.buf = sc.buf[:start]
 		return
 	}
 	sc.spans = append(sc.spans, [2]int{start, len(sc.buf)})
 	sc.items = append(sc.items, it)
-	if !v.covered && geom.ContainsClearly(sc.hull, sil) {
+	// Covering needs the silhouette inside the part's projection, and its
+	// box inside that projection's.
+	if !v.covered && box.x0 < sb.X0 && box.x1 > sb.X1 && box.y0 < sb.Y0 && box.y1 > sb.Y1 &&
+		geom.ContainsClearly(sc.hull, sil) {
 		v.covered = true
 	}
-}
-
-// missesSilhouette reports whether the bounding box of pts misses the
-// silhouette's: the clip would be empty.
-func (v *projView) missesSilhouette(pts []geom.Point) bool {
-	pb := terrain.PlanBoxOf(pts)
-	return pb.X1 < v.silBox.X0 || pb.X0 > v.silBox.X1 || pb.Y1 < v.silBox.Y0 || pb.Y0 > v.silBox.Y1
 }
 
 // hiddenShares sums the clipped parts per occluder.
@@ -336,13 +359,13 @@ func (sc *fracScratch) splitHalfPlane(sp [2]int, a, b geom.Point) (out, in [2]in
 	sc.sides = slices.Grow(sc.sides[:0], 2*n)[:2*n]
 	sIn, sOut := sc.sides[:n], sc.sides[n:]
 	d, dr := b.Sub(a), a.Sub(b)
-	inMin, outMax := math.Inf(1), math.Inf(-1)
+	whole := true // every side value a number, none in < 0 nor out > 0
 	for i, q := range p {
 		si, so := d.Cross(q.Sub(a)), dr.Cross(q.Sub(b))
 		sIn[i], sOut[i] = si, so
-		inMin, outMax = min(inMin, si), max(outMax, so)
+		whole = whole && si >= 0 && so <= 0
 	}
-	if inMin >= 0 && outMax <= 0 {
+	if whole {
 		// Left: every vertex kept, no crossing; right: only vertices on
 		// the line, no crossing (no area).
 		return out, in, 1
@@ -381,12 +404,8 @@ type planeBox struct{ x0, y0, x1, y1 float64 }
 
 // boxOfPts returns the bounding box of pts (not empty).
 func boxOfPts(pts []geom.Point) planeBox {
-	b := planeBox{pts[0].X, pts[0].Y, pts[0].X, pts[0].Y}
-	for _, p := range pts[1:] {
-		b.x0, b.x1 = min(b.x0, p.X), max(b.x1, p.X)
-		b.y0, b.y1 = min(b.y0, p.Y), max(b.y1, p.Y)
-	}
-	return b
+	x0, y0, x1, y1 := boxOf(pts)
+	return planeBox{x0, y0, x1, y1}
 }
 
 // meets reports whether the closed boxes b and o share a point (as
