@@ -14,13 +14,14 @@ import (
 // vertex and add none, and the line is skipped; when it lies strictly
 // outside, nothing would remain. A part of an occluder usually meets a few
 // of the silhouette's edges, which makes most lines one test.
-func clipConvexBoxed(dst, subject, clip []geom.Point) []geom.Point {
+// The spare buffers bufA and bufB are working space kept by the caller.
+func clipConvexBoxed(dst, subject, clip []geom.Point, bufA, bufB *[]geom.Point) []geom.Point {
 	if len(subject) < 3 || len(clip) < 3 {
 		return dst
 	}
-	var bufA, bufB [64]geom.Point
-	in := append(bufA[:0], subject...)
-	out := bufB[:0]
+	in := append((*bufA)[:0], subject...)
+	out := (*bufB)[:0]
+	defer func() { *bufA, *bufB = in, out }()
 	x0, y0, x1, y1 := boxOf(in)
 	for i := range clip {
 		c0 := clip[i]

@@ -143,7 +143,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				continue
 			}
 			f := newFilter(bf, &opt, i, j, nil)
-			if _, hidden := coverProofFrac(bf, eye, j, &f); hidden {
+			if _, hidden := coverProofFrac(bf, eye, j, &f, &sc.proof); hidden {
 				out[i][j] = 0
 				continue
 			}
@@ -203,6 +203,10 @@ type fracScratch struct {
 	sides           []float64
 	wedge           []geom.Point // plan hull of the eye and the target
 	wtmp            []geom.Point
+	// proof is the cover proof's working space; clipA and clipB the
+	// clip's.
+	proof        []proofEdge
+	clipA, clipB []geom.Point
 	// wedgeTol holds the tolerances of the wedge's edges (outsideWedge).
 	wedgeTol []float64
 	// seen[id] == gen marks the occluder ids gatherWedge met.
@@ -279,7 +283,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	}
 	res.SilhouetteArea = area
 	if mode == fracFull && !sc.noProof {
-		if it, ok := coverProofFrac(bf, eye, ti, f); ok {
+		if it, ok := coverProofFrac(bf, eye, ti, f, &sc.proof); ok {
 			// Wholly hidden: the region would give 0 (docs/sight.md,
 			// "Cover proof"); the prover alone is reported.
 			res.Silhouette = append([]geom.Point(nil), sil...)

@@ -11,21 +11,22 @@ import (
 // with the ray tests of one convex part sharing their work: partHidesShared
 // instead of partHides. The visible fraction settles most hidden pairs by
 // it, so its cost is most of theirs.
-func coverProofFrac(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) (terrain.Item, bool) {
+// edges is working space, kept by the caller between queries.
+func coverProofFrac(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, edges *[]proofEdge) (terrain.Item, bool) {
 	cv, ok := newCoverView(bf, eye, ti)
 	if !ok {
 		return terrain.Item{}, false
 	}
 	m := &bf.Models()[ti]
 	s := segment(bf, eye, geom.Lift(m.Position, m.Ground()+m.Hull.Height/2), f, segClearOnly)
-	if s.Clear || !cv.hidesAllShared(bf, f, s.Blocker.Item) {
+	if s.Clear || !cv.hidesAllShared(bf, f, s.Blocker.Item, edges) {
 		return terrain.Item{}, false
 	}
 	return s.Blocker.Item, true
 }
 
 // hidesAllShared is hidesAll by partHidesShared.
-func (cv *coverView) hidesAllShared(bf *terrain.Battlefield, f *filter, it terrain.Item) bool {
+func (cv *coverView) hidesAllShared(bf *terrain.Battlefield, f *filter, it terrain.Item, edges *[]proofEdge) bool {
 	if it.Kind == terrain.ItemPiece {
 		p := &bf.Pieces()[it.Index]
 		top, ok := f.pieceTop(p)
@@ -33,7 +34,7 @@ func (cv *coverView) hidesAllShared(bf *terrain.Battlefield, f *filter, it terra
 			return false
 		}
 		for _, part := range p.ConvexParts() {
-			if cv.partHidesShared(part, top) {
+			if cv.partHidesShared(part, top, edges) {
 				return true
 			}
 		}
@@ -48,7 +49,7 @@ func (cv *coverView) hidesAllShared(bf *terrain.Battlefield, f *filter, it terra
 		return false // see hidesAll
 	}
 	ring := bf.Occluders().Models.Rings[it.Index]
-	return len(ring) >= 3 && cv.partHidesShared(ring, m.Hull.Height)
+	return len(ring) >= 3 && cv.partHidesShared(ring, m.Hull.Height, edges)
 }
 
 // proofEdge is one edge p→q of a convex part, with what rayInside
@@ -59,10 +60,6 @@ type proofEdge struct {
 	tol            float64 // cv.tol·(|ex|+|ey|)
 }
 
-// maxProofEdges bounds the parts partHidesShared takes on the stack;
-// larger ones go to partHides.
-const maxProofEdges = 64
-
 // partHidesShared is partHides, with the same answer bit for bit: the
 // edge terms that do not depend on the ray are computed once per part, and
 // the clip of a ray by the part's edges, which depends only on its plan
@@ -71,26 +68,23 @@ const maxProofEdges = 64
 // compares is computed by the same floating-point operations; the clip's
 // bounds are a maximum and a minimum, which do not depend on the order in
 // which the edges and the top are taken.
-func (cv *coverView) partHidesShared(part []geom.Point, top float64) bool {
+func (cv *coverView) partHidesShared(part []geom.Point, top float64, edges *[]proofEdge) bool {
 	n := len(part)
 	if n < 3 {
 		return false
 	}
-	if n > maxProofEdges {
-		return cv.partHides(part, top)
-	}
-	var edges [maxProofEdges]proofEdge
 	e := cv.eye
+	es := (*edges)[:0]
 	for i := range n {
 		p, q := part[i], part[(i+1)%n]
 		ex, ey := q.X-p.X, q.Y-p.Y
-		edges[i] = proofEdge{
+		es = append(es, proofEdge{
 			px: p.X, py: p.Y, ex: ex, ey: ey,
 			c0:  ex*(e.Y-p.Y) - ey*(e.X-p.X),
 			tol: cv.tol * (abs(ex) + abs(ey)),
-		}
+		})
 	}
-	es := edges[:n]
+	*edges = es
 	ring := cv.ring
 	if cv.useOct {
 		ring = cv.oct[:]

@@ -188,7 +188,7 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 		return
 	}
 	start := len(sc.buf)
-	sc.buf = clipConvexBoxed(sc.buf, sil, sc.hull)
+	sc.buf = clipConvexBoxed(sc.buf, sil, sc.hull, &sc.clipA, &sc.clipB)
 	clipped := sc.buf[start:]
 	if len(clipped) < 3 || !(geom.ConvexArea(clipped) > 0) {
 		sc.buf = sc.buf[:start]
