@@ -320,14 +320,10 @@ func (v *projView) prismOutline(dst []geom.Point, ring []geom.Point, z0, z1 floa
 		chain(t, s, z0, 1)
 		chain(s, t, z1, 1)
 	}
+	// The outline is convex in one orientation or the other: its first
+	// turn tells which (a doubtful one makes convexFromLeast give up).
 	out := dst[base:]
-	m := len(out)
-	area := 0.0
-	for i, q := range out {
-		p := out[(i+m-1)%m]
-		area += p.X*q.Y - p.Y*q.X
-	}
-	if area < 0 {
+	if !leftTurn(out[len(out)-1], out[0], out[1]) {
 		slices.Reverse(out)
 	}
 	ok, clean, box := convexFromLeast(out)
