@@ -307,6 +307,14 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 // projection cannot represent an occluder around the eye; no sightline
 // leaves it anyway.
 func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item, bool) {
+	if !mayBeInPiece(bf, geom.Flat(eye)) {
+		return terrain.Item{}, false
+	}
+	return eyeBuriedVisit(bf, f, eye)
+}
+
+// eyeBuriedVisit is eyeBuried by a visit of the terrain index at the eye.
+func eyeBuriedVisit(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item, bool) {
 	var found terrain.Item
 	ok := false
 	bf.VisitPoint(geom.Flat(eye), func(it terrain.Item) bool {
@@ -322,6 +330,27 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 		return true
 	})
 	return found, ok
+}
+
+// mayBeInPiece reports whether some piece's plan box may hold p: false
+// when the occluder grid's cell of p lists no piece whose box holds it
+// (every box holding p is listed there; a p outside the grid's extent is
+// outside every box), which settles eyeBuried for most eyes without a
+// visit of the terrain index. True without a grid.
+func mayBeInPiece(bf *terrain.Battlefield, p geom.Point) bool {
+	occ := bf.Occluders()
+	g := &occ.Grid
+	if g.NX == 0 || len(g.Entries) != len(g.IDs) {
+		return true
+	}
+	np := int32(len(occ.Pieces.Boxes))
+	k := g.Row(p.Y)*g.NX + g.Col(p.X)
+	for _, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
+		if e.ID < np && p.X >= e.Box.X0 && p.X <= e.Box.X1 && p.Y >= e.Box.Y0 && p.Y <= e.Box.Y1 {
+			return true
+		}
+	}
+	return p.X != p.X || p.Y != p.Y // a NaN decides nothing
 }
 
 // silhouetteView returns the projective view from eye towards centre of

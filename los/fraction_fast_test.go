@@ -208,3 +208,41 @@ func TestCoverProofFracMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestEyeBuriedGrid compares eyeBuried (the grid's cell first) with the
+// visit of the terrain index alone, on random eyes over the reference
+// table and a larger one, many of them inside pieces.
+func TestEyeBuriedGrid(t *testing.T) {
+	big, err := terrain.GenerateBattlefield(800, terrain.ScaledGenerate(800))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, bf := range []*terrain.Battlefield{refTable(t), big} {
+		f := newFilter(bf, &Options{}, -1, 0, nil)
+		buried := 0
+		for k := range 20000 {
+			var p geom.Point
+			if k%2 == 0 {
+				// a point near a random piece's centre
+				pc := &bf.Pieces()[rng.IntN(len(bf.Pieces()))]
+				b := pc.Footprint.Bound()
+				p = geom.Pt(b.X.Lo+rng.Float64()*(b.X.Hi-b.X.Lo), b.Y.Lo+rng.Float64()*(b.Y.Hi-b.Y.Lo))
+			} else {
+				p = geom.Pt(rng.Float64()*400-20, rng.Float64()*400-20)
+			}
+			eye := geom.Lift(p, rng.Float64()*4)
+			a, oka := eyeBuried(bf, &f, eye)
+			b, okb := eyeBuriedVisit(bf, &f, eye)
+			if a != b || oka != okb {
+				t.Fatalf("eye %v: eyeBuried %v %v, visit %v %v", eye, a, oka, b, okb)
+			}
+			if oka {
+				buried++
+			}
+		}
+		if buried == 0 {
+			t.Error("no eye buried: the comparison tests nothing")
+		}
+	}
+}
