@@ -261,7 +261,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	ring, z0, z1 := pr.Models.Rings[ti], m.Ground(), m.Top()
 	centre := geom.Lift(m.Position, z0+m.Hull.Height/2)
 	res.Centre = centre
-	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
+	if eye.Z >= z0 && eye.Z <= z1 && inRing(bf, ti, geom.Flat(eye)) || eye == centre {
 		res.Case, res.Fraction = CaseEyeInside, 1
 		return res
 	}
@@ -330,6 +330,17 @@ func eyeBuriedVisit(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.
 		return true
 	})
 	return found, ok
+}
+
+// inRing reports whether p lies in or on model ti's plan ring (of at
+// least 3 vertices): geom.PointInConvex, after the ring's box.
+func inRing(bf *terrain.Battlefield, ti int, p geom.Point) bool {
+	occ := bf.Occluders()
+	ring := occ.Models.Rings[ti]
+	if b := occ.Models.Boxes[ti]; len(ring) < 3 || p.X < b.X0 || p.X > b.X1 || p.Y < b.Y0 || p.Y > b.Y1 {
+		return false
+	}
+	return geom.PointInConvex(p, ring) != geom.Outside
 }
 
 // mayBeInPiece reports whether some piece's plan box may hold p: false

@@ -68,7 +68,7 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 	}
 	ring, z0, z1 := bf.Occluders().Models.Rings[ti], m.Ground(), m.Top()
 	centre := geom.Lift(m.Position, z0+m.Hull.Height/2)
-	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
+	if eye.Z >= z0 && eye.Z <= z1 && inRing(bf, ti, geom.Flat(eye)) || eye == centre {
 		return whole()
 	}
 	if _, ok := eyeBuried(bf, f, eye); ok {
