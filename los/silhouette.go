@@ -221,13 +221,22 @@ func (v *projView) addPart(sc *fracScratch, it terrain.Item, part []geom.Point, 
 
 // hiddenShares sums the clipped parts per occluder.
 func hiddenShares(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, area float64) []Hidden {
+	runs := 0
+	for k := range sc.items {
+		if k == 0 || sc.items[k] != sc.items[k-1] {
+			runs++
+		}
+	}
 	var out []Hidden
+	if runs > 0 {
+		out = make([]Hidden, 0, runs)
+	}
 	for k := 0; k < len(sc.items); {
 		j := k
-		var group [][]geom.Point
-		for ; j < len(sc.items) && sc.items[j] == sc.items[k]; j++ {
-			group = append(group, sc.parts[j])
+		for j < len(sc.items) && sc.items[j] == sc.items[k] {
+			j++
 		}
+		group := sc.parts[k:j] // an occluder's parts come together
 		var share float64
 		if len(group) == 1 {
 			// One convex part, already clipped to the silhouette: its
@@ -246,6 +255,9 @@ func hiddenShares(bf *terrain.Battlefield, sc *fracScratch, sil []geom.Point, ar
 		for j := i; j > 0 && out[j].Fraction > out[j-1].Fraction; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
