@@ -143,7 +143,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				continue
 			}
 			f := newFilter(bf, &opt, i, j, nil)
-			if _, hidden := coverProofFrac(bf, eye, j, &f, &sc.proof); hidden {
+			if hiddenCertain(bf, eye, j, &f) {
 				out[i][j] = 0
 				continue
 			}
