@@ -100,10 +100,14 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.Conve
 			return segHit{graze: true, t: t}, true
 		}
 	}
-	if a.Z <= top && fp.Locate(A) != geom.Outside {
+	// An end in the closed plan: with no vertex on the line, the line
+	// meets the plan in [ce[0].t, ce[1].t], and crossInto certified each
+	// t's side of 0 and of 1, so this is fp.Locate's answer without the
+	// walk round the ring.
+	if a.Z <= top && n == 2 && ce[0].t < 0 && ce[1].t > 0 {
 		return segHit{graze: true, t: 0}, true
 	}
-	if b.Z <= top && fp.Locate(B) != geom.Outside {
+	if b.Z <= top && n == 2 && ce[0].t < 1 && ce[1].t > 1 {
 		return segHit{graze: true, t: 1}, true
 	}
 	return segHit{}, true

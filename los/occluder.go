@@ -39,26 +39,95 @@ type filter struct {
 	ignoreN     int
 	ignoreFixed [2]string
 	ignoreMore  []string
+	// lazy is the Battlefield whose model ignoreFixed[0] names the shooter,
+	// not looked up yet (SightSegment): shooter and shooterOn are resolved
+	// on first need (resolve), which is rare: a grazing contact at the
+	// sightline's start; the own squad only counts under ThroughOwnSquad,
+	// and is resolved at once then. Until then shooter is -1 and the
+	// shooter model is excluded by its id.
+	lazy *terrain.Battlefield
+	// classes is the set of Options.ModelsBlock (or the default) as
+	// terrain.Class.Bit masks, for the walk's records.
+	classes uint16
+}
+
+// defaultClasses is defaultBlocking as a terrain.Class.Bit mask.
+var defaultClasses = classMask(defaultBlocking[:])
+
+// classMask returns the terrain.Class.Bit mask of cs (its unknown classes
+// have no bit: modelBlocksRec compares those by name).
+func classMask(cs []terrain.Class) uint16 {
+	var m uint16
+	for _, c := range cs {
+		m |= c.Bit()
+	}
+	return m
 }
 
 // newFilter returns the filter of a query between the given models (-1 for
 // none) with extra ignored ids.
 func newFilter(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) filter {
-	f := filter{opt: *opt, shooter: shooter, target: target, shooterOn: -1, targetOn: -1}
+	var f filter
+	f.init(bf, opt, shooter, target, ignore)
+	return f
+}
+
+// init sets the zero filter *f to newFilter's value, in place (the filter
+// is a few hundred bytes: SightSegment builds it where it lives instead of
+// copying it out of constructors).
+func (f *filter) init(bf *terrain.Battlefield, opt *Options, shooter, target int, ignore []string) {
+	f.opt, f.shooter, f.target, f.shooterOn, f.targetOn = *opt, shooter, target, -1, -1
+	f.classes = defaultClasses
+	if opt.ModelsBlock != nil {
+		f.classes = classMask(opt.ModelsBlock)
+	}
 	if shooter >= 0 {
 		f.shooterOn = bf.Models()[shooter].Stand().Piece
+		f.squad = bf.Models()[shooter].Squad
 	}
 	if target >= 0 {
 		f.targetOn = bf.Models()[target].Stand().Piece
 	}
-	f.ignoreN = copy(f.ignoreFixed[:], ignore)
-	if len(ignore) > len(f.ignoreFixed) {
-		f.ignoreMore = append([]string(nil), ignore[len(f.ignoreFixed):]...)
+	// Assigned, not copy(): copying strings into the array would go
+	// through the runtime's typed copy.
+	switch len(ignore) {
+	case 0:
+	case 1:
+		f.ignoreFixed[0], f.ignoreN = ignore[0], 1
+	default:
+		f.ignoreFixed[0], f.ignoreFixed[1], f.ignoreN = ignore[0], ignore[1], 2
+		if len(ignore) > 2 {
+			f.ignoreMore = append([]string(nil), ignore[2:]...)
+		}
 	}
-	if shooter >= 0 {
-		f.squad = bf.Models()[shooter].Squad
+}
+
+// initSegment is init for SightSegment: the shooter is the model ignore[0]
+// names, if any, looked up only when needed (see filter.lazy; a map lookup
+// per sightline was a tenth of its cost).
+func (f *filter) initSegment(bf *terrain.Battlefield, opt *Options, ignore []string) {
+	if len(ignore) == 0 || opt.ThroughOwnSquad > 0 {
+		shooter := -1
+		if len(ignore) > 0 {
+			if i, ok := bf.ModelIndex(ignore[0]); ok {
+				shooter = i
+			}
+		}
+		f.init(bf, opt, shooter, -1, ignore)
+		return
 	}
-	return f
+	f.init(bf, opt, -1, -1, ignore)
+	f.lazy = bf
+}
+
+// resolve looks up the shooter a lazy filter names (see filter.lazy).
+func (f *filter) resolve() {
+	bf := f.lazy
+	f.lazy = nil
+	if i, ok := bf.ModelIndex(f.ignoreFixed[0]); ok {
+		f.shooter = i
+		f.shooterOn = bf.Models()[i].Stand().Piece
+	}
 }
 
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
@@ -106,12 +175,60 @@ func (f *filter) pieceTop(p *terrain.Piece) (top float64, ok bool) {
 	return top, true
 }
 
+// pieceTopRec is pieceTop for the piece of record r.
+func (f *filter) pieceTopRec(r *terrain.OccluderRec) (top float64, ok bool) {
+	switch {
+	case r.Flags&terrain.OccSmoke != 0:
+		if f.opt.IgnoreSmoke {
+			return 0, false
+		}
+		top = math.Inf(1)
+	case r.Flags&terrain.OccBlocking != 0:
+		top = r.Top
+	case r.Flags&terrain.OccConcealing != 0 && f.opt.ConcealingBlocks:
+		top = r.Top
+	default:
+		return 0, false
+	}
+	if f.excluded(r.ID) {
+		return 0, false
+	}
+	if top == 0 {
+		top = math.Inf(1)
+	}
+	return top, true
+}
+
+// modelBlocksRec is modelBlocks' first answer for model i of record r
+// (whether it occludes under the filter).
+func (f *filter) modelBlocksRec(r *terrain.OccluderRec, i int) bool {
+	if f.opt.IgnoreModels || i == f.shooter || i == f.target || r.Flags&terrain.OccStanding == 0 {
+		return false
+	}
+	if r.ClassBit != 0 {
+		return r.ClassBit&f.classes != 0 && !f.excluded(r.ID)
+	}
+	classes := f.opt.ModelsBlock
+	if classes == nil {
+		classes = defaultBlocking[:]
+	}
+	for _, c := range classes {
+		if c == r.Class {
+			return !f.excluded(r.ID)
+		}
+	}
+	return false
+}
+
 // ownGround reports whether a grazing contact at parameter t with piece i
 // is the sightline leaving the surface the shooter stands on (t = 0) or
 // arriving on the one the target stands on (t = 1): a model's own ground
 // never blocks its sight by touching; a sightline that passes back
 // through the piece is a block, not a contact, and still counts.
 func (f *filter) ownGround(i int, t float64) bool {
+	if t == 0 && f.lazy != nil {
+		f.resolve()
+	}
 	return (i == f.shooterOn && t == 0) || (i == f.targetOn && t == 1)
 }
 

@@ -22,7 +22,7 @@ import (
 // floating-point parameters.
 func prismSegment(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHit {
 	A, B := geom.Flat(a), geom.Flat(b)
-	zlo, zhi := math.Min(a.Z, b.Z), math.Max(a.Z, b.Z)
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
 	every := math.IsInf(top, 1)
 	if !every && zlo > top {
 		return segHit{}
@@ -90,7 +90,7 @@ func firstInside(fp geom.Polygon, s geom.Segment) (float64, bool) {
 // them).
 func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) segHit {
 	A, B := geom.Flat(a), geom.Flat(b)
-	zlo, zhi := math.Min(a.Z, b.Z), math.Max(a.Z, b.Z)
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
 	every := math.IsInf(top, 1)
 	if !every && zlo > top {
 		return segHit{}
@@ -129,7 +129,7 @@ func prismSegmentFast(fp geom.Polygon, top float64, a, b geom.Vec3, sw *sweep) s
 // verticalSegment handles a segment whose plan is a single point.
 func verticalSegment(fp geom.Polygon, top float64, a, b geom.Vec3) segHit {
 	loc := fp.Locate(geom.Flat(a))
-	zlo := math.Min(a.Z, b.Z)
+	zlo := min(a.Z, b.Z)
 	every := math.IsInf(top, 1)
 	tlo := 0.0
 	if b.Z < a.Z {
@@ -306,7 +306,7 @@ func (sw *sweep) blockAll(a, b geom.Vec3, top float64, every bool) segHit {
 			h.t = s.t0
 		}
 		if !every {
-			h.below = math.Max(h.below, top-math.Min(zAt(a, b, s.t0), zAt(a, b, s.t1)))
+			h.below = max(h.below, top-min(zAt(a, b, s.t0), zAt(a, b, s.t1)))
 		}
 		return true
 	})
@@ -363,13 +363,13 @@ func (sw *sweep) blockMixed(a, b geom.Vec3, top float64) segHit {
 		}
 		t := s.t0
 		if s0 >= 0 { // enters above the roof and comes down through it
-			t = math.Min(math.Max(th, s.t0), s.t1)
+			t = min(max(th, s.t0), s.t1)
 		}
 		if !h.block || t < h.t {
 			h.t = t
 		}
 		h.block = true
-		h.below = math.Max(h.below, top-math.Min(zAt(a, b, s.t0), zAt(a, b, s.t1)))
+		h.below = max(h.below, top-min(zAt(a, b, s.t0), zAt(a, b, s.t1)))
 		return true
 	})
 	return h
@@ -517,6 +517,8 @@ func crossInto(e *sweepEvent, p, q geom.Point, sq int, A, d geom.Point) bool {
 	if !(abs(t) > err) || !(abs(t-1) > err) {
 		return false
 	}
-	*e = sweepEvent{t: t, p: p, q: q, sq: int8(sq), tp: 1, tm: 1, zs: 2, err: err}
+	// Field by field: the composite literal was built on the stack and
+	// copied, a quarter of the function.
+	e.t, e.p, e.q, e.sq, e.tp, e.tm, e.zs, e.err = t, p, q, int8(sq), 1, 1, 2, err
 	return true
 }

@@ -42,7 +42,7 @@ func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bo
 		// octagon circumscribing its bounding disc instead (a superset:
 		// what hides it hides the base). The disc's radius is grown by
 		// far more than the rounding of the octagon's corners.
-		d := &bf.Occluders().Models.Discs[ti]
+		d := &bf.Occluders().Models.Recs[ti].Disc
 		for k, u := range unitOctagon {
 			cv.oct[k] = geom.Pt(d.CX+d.R*(1+1e-9)*u.X, d.CY+d.R*(1+1e-9)*u.Y)
 		}

@@ -85,13 +85,8 @@ type SegmentResult struct {
 // (the first call on a Battlefield also builds its terrain.Occluders, see
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
-	shooter := -1
-	if len(ignore) > 0 {
-		if i, ok := bf.ModelIndex(ignore[0]); ok {
-			shooter = i
-		}
-	}
-	f := newFilter(bf, &opt, shooter, -1, ignore)
+	var f filter
+	f.initSegment(bf, &opt, ignore)
 	var res SegmentResult
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
@@ -122,7 +117,11 @@ type segState struct {
 	fitem terrain.Item
 	ftop  float64
 	found bool
-	squad [8]squadHit
+	// squad holds the passes through own-squad models under
+	// ThroughOwnSquad (up to 8; nil otherwise: without the option such a
+	// model blocks like any other, and the state zeroed on every call stays
+	// small).
+	squad []squadHit
 	nsq   int
 	// clearOnly stops at the first blocker found (not necessarily the
 	// nearest) and may then miss grazing contacts: for callers that only
@@ -136,11 +135,11 @@ type segState struct {
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
 	// cand queues the grid walk's candidates (see flush).
-	cand  [16]segCand
+	cand  [8]segCand
 	ncand int
 	// grazes are the grazing contacts found, turned into res.Grazing at
 	// the end (kept free of pointers so that the state stays on the stack).
-	gz   [8]grazeHit
+	gz   [4]grazeHit
 	ngz  int
 	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
 	// The sweep of the general prism test is not kept here: the state is
@@ -187,6 +186,9 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	st.np = len(st.occ.Pieces.Boxes)
 	st.first.t = math.Inf(1)
 	st.clearOnly, st.reference = mode == segClearOnly, mode == segReference
+	if f.opt.ThroughOwnSquad > 0 {
+		st.squad = make([]squadHit, 8) // on the stack
+	}
 	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
 		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
 		// disc test of visitID off.
@@ -233,7 +235,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		res.Grazing = make([]Graze, 0, n)
 		for _, g := range gz {
 			if !st.found || g.t <= st.first.t {
-				res.Grazing = append(res.Grazing, Graze{ID: itemID(bf, g.item), Item: g.item, At: segAt(a, b, g.t)})
+				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item), Item: g.item, At: segAt(a, b, g.t)})
 			}
 		}
 	}
@@ -241,34 +243,39 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 
 // walk visits every occluder whose plan box the segment's plan may touch:
 // through the prepared grid, cells row by row from a towards b, each
-// occluder once; without a grid, all of them.
+// occluder once; without a grid, or for a segment whose reciprocal
+// direction is not finite or whose coordinates are huge (beyond 1e150, where
+// the walk's products could overflow), every one (walkAll).
 func (st *segState) walk() {
 	ax, ay := st.a.X, st.a.Y
 	dx, dy := st.b.X-ax, st.b.Y-ay
 	g := &st.occ.Grid
-	if st.reference || g.NX == 0 {
+	rx, ry := recip(dx), recip(dy)
+	if st.reference || g.NX == 0 || (dx != 0 && rx == 0) || (dy != 0 && ry == 0) ||
+		!(abs(ax)+abs(ay)+abs(st.b.X)+abs(st.b.Y) < 1e150) {
 		st.walkAll(dx, dy)
 		return
 	}
 	st.ncand = 0
-	rx, ry := recip(dx), recip(dy)
 	// dx/dy for the rows' x ranges (|y0 - ay| <= |dy|, so the extra
 	// rounding is a few ulps of |dx|, far inside m); 0 means divide, when
-	// it is not finite (0·Inf would give NaN) or dx is 0 anyway.
+	// it is not finite or dx is 0 anyway.
 	slope := 0.0
 	if dy != 0 {
-		if sl := dx / dy; !math.IsInf(sl, 0) && !math.IsNaN(sl) {
+		if sl := dx / dy; !math.IsInf(sl, 0) {
 			slope = sl
 		}
 	}
-	xlo, xhi := min(ax, st.b.X), max(ax, st.b.X)
-	ylo, yhi := min(ay, st.b.Y), max(ay, st.b.Y)
-	m := g.Margin + 1e-12*(math.Abs(dx)+math.Abs(dy)+math.Abs(ax)+math.Abs(ay))
+	xlo, xhi := fmin(ax, st.b.X), fmax(ax, st.b.X)
+	ylo, yhi := fmin(ay, st.b.Y), fmax(ay, st.b.Y)
+	m := g.Margin + 1e-12*(abs(dx)+abs(dy)+abs(ax)+abs(ay))
 	j0, j1 := g.Row(ylo-m), g.Row(yhi+m)
 	jstep, ja, jb := 1, j0, j1
 	if dy < 0 {
 		jstep, ja, jb = -1, j1, j0
 	}
+	nx, start, entries := g.NX, g.Start, g.Entries
+	cut := st.f.opt.ThroughOwnSquad == 0
 	// The previous row walked (none yet: pj outside the grid) and its
 	// columns, for firstMeet.
 	pj, pi0, pi1 := int32(-2), int32(0), int32(-1)
@@ -276,35 +283,96 @@ func (st *segState) walk() {
 		// The segment's plan within the row's band (grown by m).
 		x0, x1 := xlo, xhi
 		if dy != 0 {
-			y0 := max(ylo, g.Y0+float64(j)*g.CH-m)
-			y1 := min(yhi, g.Y0+float64(j+1)*g.CH+m)
-			if j == j0 {
-				y0 = ylo
+			y0, y1 := ylo, yhi
+			if j != j0 {
+				y0 = fmax(ylo, g.Y0+float64(j)*g.CH-m)
 			}
-			if j == j1 {
-				y1 = yhi
+			if j != j1 {
+				y1 = fmin(yhi, g.Y0+float64(j+1)*g.CH+m)
 			}
-			x0, x1 = st.xSpan(y0, y1, slope, xlo, xhi)
+			// The x range, clamped to [xlo, xhi], of the plan between
+			// y0 and y1 (slope dx/dy, or 0 to divide, see above).
+			var xa, xb float64
+			if slope != 0 {
+				xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
+			} else {
+				xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			}
+			x0, x1 = fmax(xlo, fmin(xa, xb)), fmin(xhi, fmax(xa, xb))
 		}
 		i0, i1 := g.Col(x0-m), g.Col(x1+m)
 		istep, ia, ib := 1, i0, i1
-		if dx < 0 {
-			istep, ia, ib = -1, i1, i0
-		}
 		// Ids first met in an earlier cell of this row start after
 		// column rs (dx >= 0) or before it (dx < 0).
 		rs := int32(i0)
-		if istep < 0 {
-			rs = int32(i1)
+		if dx < 0 {
+			istep, ia, ib, rs = -1, i1, i0, int32(i1)
 		}
 		for i := ia; ; i += istep {
-			if !st.queueCell(j*g.NX+i, cellPos{int32(i), rs, istep, pj, pi0, pi1}, rx, ry) {
-				return
+			// Queue the occluders of cell (i, j) met there first whose box
+			// the segment may touch, in the order of box entry.
+			k := j*nx + i
+			es := entries[start[k]:start[k+1]]
+			for x := range es {
+				e := &es[x]
+				if !firstMeet(e, int32(i), rs, istep, pj, pi0, pi1) {
+					continue
+				}
+				// boxEntry on the listing's float32 box (it holds the
+				// occluder's box, so the test stays conservative and the
+				// entry parameter is at most the box's), without NaN: plain
+				// comparisons for the builtin min and max (the same values,
+				// the operands are never NaN here: the walk's coordinates
+				// are far below 1e150 and a box bound is at most an
+				// infinity; a -0 entry leaves t0 at +0 as max does), and no
+				// swap test: the order of the ends follows the sign of rx,
+				// ry. Written out here: as a function it does not inline,
+				// and the call was a fifth of the walk.
+				bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
+				bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
+				t0, t1 := 0.0, 1.0
+				if dx != 0 {
+					ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
+					if rx < 0 {
+						ta, tb = tb, ta
+					}
+					if ta > t0 {
+						t0 = ta
+					}
+					if tb < t1 {
+						t1 = tb
+					}
+				} else if ax < bx0 || ax > bx1 {
+					continue
+				}
+				if dy != 0 {
+					ta, tb := (by0-ay)*ry, (by1-ay)*ry
+					if ry < 0 {
+						ta, tb = tb, ta
+					}
+					if ta > t0 {
+						t0 = ta
+					}
+					if tb < t1 {
+						t1 = tb
+					}
+				} else if ay < by0 || ay > by1 {
+					continue
+				}
+				if !(t0 <= t1+boxSlack) {
+					continue
+				}
+				t := t0
+				if st.ncand == len(st.cand) && !st.flush() {
+					return
+				}
+				st.cand[st.ncand] = segCand{t, e.ID}
+				st.ncand++
 			}
 			if st.ncand > 0 && !st.flush() {
 				return
 			}
-			if st.found && st.f.opt.ThroughOwnSquad == 0 && dx != 0 && st.cellPassed(i, j, dx, dy, m) {
+			if st.found && cut && dx != 0 && st.cellPassed(i, j, dx, dy, m) {
 				return
 			}
 			if i == ib {
@@ -318,40 +386,27 @@ func (st *segState) walk() {
 		// Rows further on lie past the parameter where the segment leaves
 		// this row (less the margin): once the blocker is nearer, no later
 		// occluder can block first or graze before it.
-		if st.found && st.f.opt.ThroughOwnSquad == 0 && st.first.t+entrySlack < st.rowExit(j, dy, m) {
+		if st.found && cut && st.first.t+entrySlack < st.rowExit(j, dy, m) {
 			return
 		}
 	}
 }
 
-// cellPos places a cell in the walk for firstMeet: its column i, the row's
-// first column rs and direction istep, and the previous row pj with its
-// columns [pi0, pi1].
-type cellPos struct {
-	i, rs    int32
-	istep    int
-	pj       int32
-	pi0, pi1 int32
+// fmin and fmax are min and max for operands that are never NaN (the
+// builtins' NaN and signed-zero handling costs a few instructions each).
+func fmin(x, y float64) float64 {
+	if y < x {
+		return y
+	}
+	return x
 }
 
-// queueCell queues the occluders of grid cell k met there first whose box
-// the segment may touch (rx, ry as for boxEntry), and reports whether to
-// go on.
-func (st *segState) queueCell(k int, c cellPos, rx, ry float64) bool {
-	g := &st.occ.Grid
-	ax, ay := st.a.X, st.a.Y
-	dx, dy := st.b.X-ax, st.b.Y-ay
-	es := g.Entries[g.Start[k]:g.Start[k+1]]
-	for x := range es {
-		e := &es[x]
-		if !firstMeet(e, c.i, c.rs, c.istep, c.pj, c.pi0, c.pi1) {
-			continue
-		}
-		if t, ok := boxEntry(&e.Box, ax, ay, dx, dy, rx, ry); ok && !st.push(t, e.ID) {
-			return false
-		}
+// fmax: see fmin.
+func fmax(x, y float64) float64 {
+	if y > x {
+		return y
 	}
-	return true
+	return x
 }
 
 // firstMeet reports whether cell column i of the row being walked is the
@@ -382,14 +437,6 @@ func (st *segState) box(id int) *terrain.PlanBox {
 	return &st.occ.Models.Boxes[id-st.np]
 }
 
-// disc returns the plan disc of occluder id (pieces first, then models).
-func (st *segState) disc(id int) *terrain.PlanDisc {
-	if id < st.np {
-		return &st.occ.Pieces.Discs[id]
-	}
-	return &st.occ.Models.Discs[id-st.np]
-}
-
 // walkAll visits every occluder (the reference walk), or without a grid
 // every one whose plan box the segment's plan a + t·(dx, dy) may touch.
 func (st *segState) walkAll(dx, dy float64) {
@@ -403,21 +450,6 @@ func (st *segState) walkAll(dx, dy float64) {
 			return
 		}
 	}
-}
-
-// xSpan returns the x range, clamped to [xlo, xhi], of the segment's plan
-// between the plan ordinates y0 and y1 (dy != 0); slope is
-// dx/dy, or 0 to divide instead (see walk).
-func (st *segState) xSpan(y0, y1, slope, xlo, xhi float64) (float64, float64) {
-	ax, ay := st.a.X, st.a.Y
-	dx, dy := st.b.X-ax, st.b.Y-ay
-	var xa, xb float64
-	if slope != 0 {
-		xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
-	} else {
-		xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
-	}
-	return max(xlo, min(xa, xb)), min(xhi, max(xa, xb))
 }
 
 // cellPassed reports whether the blocker found lies before every cell the
@@ -456,17 +488,6 @@ type segCand struct {
 	id int32
 }
 
-// push queues a candidate, flushing the queue when it is full; it reports
-// whether to go on.
-func (st *segState) push(t float64, id int32) bool {
-	if st.ncand == len(st.cand) && !st.flush() {
-		return false
-	}
-	st.cand[st.ncand] = segCand{t, id}
-	st.ncand++
-	return true
-}
-
 // flush visits the queued candidates in order of box entry and reports
 // whether to go on. Once a blocker is known, a candidate whose box the
 // segment enters clearly after it can neither block first nor graze
@@ -496,23 +517,37 @@ func (st *segState) flush() bool {
 // (boxEntry) below the true one.
 const entrySlack = 1e-9
 
-// visitID handles one prepared occluder (pieces first, then models)
-// and reports whether to go on.
+// visitID handles one prepared occluder (pieces first, then models) from
+// its terrain.OccluderRec and reports whether to go on. The reference walk
+// takes no disc test (and the general prism test alone, see prism);
+// TestOccluderRecs and TestFilterRecords check the records against the
+// Pieces and Models, and the filter's record tests against pieceTop and
+// modelBlocks.
 func (st *segState) visitID(id int) bool {
+	var r *terrain.OccluderRec
+	if id < st.np {
+		r = &st.occ.Pieces.Recs[id]
+	} else {
+		r = &st.occ.Models.Recs[id-st.np]
+		// The filter first: every sightline between models meets the
+		// shooter and the target, which never block.
+		if !st.f.modelBlocksRec(r, id-st.np) {
+			return true
+		}
+	}
 	if st.lenD > 0 && !st.reference {
 		// The segment's plan misses the occluder's disc clearly (by more
 		// than rounding, see terrain.PlanDisc): no contact at all.
-		d := st.disc(id)
-		cx, cy := d.CX-st.a.X, d.CY-st.a.Y
-		r := d.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
-		if s := cx*st.ux + cy*st.uy; s < -r || s > st.lenD+r || abs(cx*st.uy-cy*st.ux) > r {
+		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
+		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
 			return true
 		}
 	}
 	if id < st.np {
-		return st.visit(terrain.Item{Kind: terrain.ItemPiece, Index: id})
+		return st.visitPiece(id, r)
 	}
-	return st.visit(terrain.Item{Kind: terrain.ItemModel, Index: id - st.np})
+	return st.visitModel(id-st.np, r)
 }
 
 // segAt is the point at parameter t of the segment a→b.

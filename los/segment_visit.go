@@ -7,46 +7,47 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// How the segment walk decides one occluder (segState.visit) and keeps
-// the nearest blocker.
+// How the segment walk decides one occluder (visitPiece, visitModel, from
+// its terrain.OccluderRec) and keeps the nearest blocker.
 
-// visit handles one candidate item and reports whether to go on.
-func (st *segState) visit(it terrain.Item) bool {
-	if it.Kind == terrain.ItemPiece {
-		p := &st.bf.Pieces()[it.Index]
-		top, ok := st.f.pieceTop(p)
-		if !ok || (min(st.a.Z, st.b.Z) > top) {
-			return true
-		}
-		h := st.prism(p.Footprint, top, st.occ.Pieces.Convex[it.Index])
-		if h.graze && !h.block && st.f.ownGround(it.Index, h.t) {
-			return true
-		}
-		st.record(it, h, top)
-		return !(st.clearOnly && st.found)
-	}
-	m := &st.bf.Models()[it.Index]
-	ok, own := st.f.modelBlocks(m, it.Index)
-	top, bottom := st.occ.Models.Top[it.Index], st.occ.Models.Bottom[it.Index]
-	if !ok || min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
-		// Wholly above the model, or no higher than the bottom of one
-		// standing above the table (see modelPrism).
+// visitPiece decides piece i from its record r and reports whether to go
+// on.
+func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
+	top, ok := st.f.pieceTopRec(r)
+	if !ok || (min(st.a.Z, st.b.Z) > top) {
 		return true
 	}
-	ring := st.occ.Models.Rings[it.Index]
-	if len(ring) < 3 {
+	fp := geom.Polygon{Outer: r.Ring}
+	if r.Flags&terrain.OccHoles != 0 {
+		fp = st.bf.Pieces()[i].Footprint
+	}
+	h := st.prism(fp, top, r.Convex)
+	if h.graze && !h.block && st.f.ownGround(i, h.t) {
 		return true
 	}
-	h, hit := st.modelPrism(ring, bottom, top, st.occ.Models.Convex[it.Index])
+	st.record(terrain.Item{Kind: terrain.ItemPiece, Index: i}, h, top)
+	return !(st.clearOnly && st.found)
+}
+
+// visitModel decides model i from its record r, once the filter has
+// passed it (filter.modelBlocksRec), and reports whether to go on.
+func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
+	top, bottom := r.Top, r.Bottom
+	if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
+		return true
+	}
+	if len(r.Ring) < 3 {
+		return true
+	}
+	h, hit := st.modelPrism(r.Ring, bottom, top, r.Convex)
 	if !hit {
 		return true
 	}
-	if own && h.block {
-		if st.nsq < len(st.squad) {
-			st.squad[st.nsq] = squadHit{it, h}
-			st.nsq++
-			return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
-		}
+	it := terrain.Item{Kind: terrain.ItemModel, Index: i}
+	if h.block && st.squad != nil && st.nsq < len(st.squad) && st.f.squad != "" && st.bf.Models()[i].Squad == st.f.squad {
+		st.squad[st.nsq] = squadHit{it, h}
+		st.nsq++
+		return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
 	}
 	st.record(it, h, top)
 	return !(st.clearOnly && st.found)
@@ -143,7 +144,7 @@ func (st *segState) consider(it terrain.Item, h segHit, top float64) {
 // fillBlocker writes the reported Blocker to *bl (the zero value before).
 func (st *segState) fillBlocker(bl *Blocker) {
 	h := st.first
-	bl.ID, bl.Item, bl.Kind = itemID(st.bf, st.fitem), st.fitem, st.fitem.Kind.String()
+	bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
 	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
 	if math.IsInf(st.ftop, 1) {
 		bl.EveryHeight = true
@@ -153,4 +154,13 @@ func (st *segState) fillBlocker(bl *Blocker) {
 			bl.Below = h.below
 		}
 	}
+}
+
+// recID returns the id of an item from its terrain.OccluderRec (already
+// read by the walk, where the Piece or Model may not be in the cache).
+func (st *segState) recID(it terrain.Item) string {
+	if it.Kind == terrain.ItemPiece {
+		return st.occ.Pieces.Recs[it.Index].ID
+	}
+	return st.occ.Models.Recs[it.Index].ID
 }

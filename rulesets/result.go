@@ -68,6 +68,9 @@ func (r *Result) Get(name string) (any, bool) {
 
 // Draw adds models to highlight and overlays to the answer's picture.
 func (r *Result) Draw(highlight []string, parts ...render.Part) *Result {
+	if !Pictures {
+		return r
+	}
 	r.Picture.Highlight = append(r.Picture.Highlight, highlight...)
 	r.Picture.Parts = append(r.Picture.Parts, parts...)
 	return r

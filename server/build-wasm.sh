@@ -18,9 +18,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
-tags=()
+tags=(-tags sightline_nopictures)
 if [ $# -gt 0 ]; then
-	list="sightline_games"
+	list="sightline_nopictures,sightline_games"
 	for g in "$@"; do
 		case "$g" in
 		*[!a-z0-9]*) echo "build-wasm.sh: not a ruleset package name: $g" >&2; exit 2 ;;

@@ -32,25 +32,16 @@ import (
 func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
 	b := base.Models
 	s := &OccluderSet{
-		Rings:  make([][]geom.Point, len(models)),
-		Boxes:  make([]PlanBox, len(models)),
-		Discs:  make([]PlanDisc, len(models)),
-		Convex: make([]*ConvexRing, len(models)),
-		Bottom: make([]float64, len(models)),
-		Top:    make([]float64, len(models)),
+		Rings: make([][]geom.Point, len(models)),
+		Boxes: make([]PlanBox, len(models)),
+		Recs:  make([]OccluderRec, len(models)),
 	}
 	for i := range models {
 		if j := from[i]; j >= 0 {
-			s.Rings[i], s.Boxes[i], s.Discs[i], s.Convex[i] = b.Rings[j], b.Boxes[j], b.Discs[j], b.Convex[j]
-			s.Bottom[i], s.Top[i] = b.Bottom[j], b.Top[j]
+			s.Rings[i], s.Boxes[i], s.Recs[i] = b.Rings[j], b.Boxes[j], b.Recs[j]
 			continue
 		}
-		s.Bottom[i], s.Top[i] = models[i].Ground(), models[i].Top()
-		r := models[i].PlanRing(nil)
-		s.Rings[i] = r
-		s.Boxes[i] = PlanBoxOf(r)
-		s.Discs[i] = planDiscOf(r, s.Boxes[i])
-		s.Convex[i] = ConvexRingOf(r)
+		s.setModel(i, &models[i])
 	}
 	o := &Occluders{Pieces: base.Pieces, Models: s}
 	boxes := make([]PlanBox, 0, len(base.Pieces.Boxes)+len(models))

@@ -10,9 +10,10 @@ import (
 
 // Occluders is the plan data of a Battlefield's pieces and models prepared
 // for queries that walk a segment across the table (package los): for each
-// one its plan bounds, a disc holding it and, for a strictly convex plan, a
-// search table; for each model its plan ring; and a uniform grid over all
-// of them. Battlefield.Occluders builds it once, on first use, and returns
+// one its plan bounds and a compact record (OccluderRec: a disc holding it,
+// its heights, ring and, for a strictly convex plan, a search table, its
+// id, class and flags); for each model its plan ring; and a uniform grid
+// over all of them. Battlefield.Occluders builds it once, on first use, and returns
 // the same value afterwards. It is immutable and safe for concurrent
 // readers: every field and slice is read-only.
 //
@@ -37,14 +38,110 @@ type OccluderSet struct {
 	Rings [][]geom.Point
 	// Boxes are the plan bounds of each occluder's plan.
 	Boxes []PlanBox
-	// Discs hold every vertex of each occluder's plan.
-	Discs []PlanDisc
-	// Convex is the ConvexRing of a plan that is one strictly convex ring
-	// without holes, nil otherwise.
-	Convex []*ConvexRing
-	// Bottom and Top are the models' volumes' heights (Model.Ground and
-	// Model.Top); nil for pieces.
-	Bottom, Top []float64
+	// Recs hold the rest, one compact record per occluder (see
+	// OccluderRec): its disc, heights, ring, ConvexRing, id, class and
+	// flags.
+	Recs []OccluderRec
+}
+
+// OccluderRec is what a segment walk reads to decide one occluder, in one
+// record: on a large table the reads scattered over the Piece or Model
+// (strings, footprint), the prepared arrays and the ConvexRing, each a
+// likely cache miss, were most of the cost of a sightline. Its fields are
+// read-only (Ring is shared with the Piece's Footprint or the set's Rings).
+type OccluderRec struct {
+	// The first 64 bytes hold what decides whether the occluder is met
+	// at all (its disc, heights, id, class and flags); the ring and its
+	// ConvexRing, read only to decide how, follow.
+
+	// Disc is the occluder's PlanDisc (the first thing a walk tests).
+	Disc PlanDisc
+	// Bottom and Top are the volume's heights: for a piece 0 and Height,
+	// for a model Model.Ground and Model.Top.
+	Bottom, Top float64
+	// ID is the piece's or model's id.
+	ID string
+	// ClassBit is a model's Class.Bit() (0 for a piece).
+	ClassBit uint16
+	// Flags classify the occluder (OccSmoke, …).
+	Flags OccluderFlags
+	// Ring is the plan's outer ring: a piece's Footprint.Outer (see
+	// OccHoles), a model's plan ring.
+	Ring []geom.Point
+	// Convex is the plan's ConvexRing, nil when it is not one.
+	Convex *ConvexRing
+	// Class is a model's class ("" for a piece).
+	Class Class
+	// The record fills two 64-byte cache lines: in an array aligned to
+	// them (a large array is page-aligned) the first part is one line.
+	_ [16]byte
+}
+
+// Bit returns a bit of its own for each class of scenario v1 core
+// (Infantry … Figure), 0 for any other value: sets of classes as bit masks.
+func (c Class) Bit() uint16 {
+	switch c {
+	case Infantry:
+		return 1 << 0
+	case Vehicle:
+		return 1 << 1
+	case Walker:
+		return 1 << 2
+	case Skimmer:
+		return 1 << 3
+	case Aircraft:
+		return 1 << 4
+	case Ship:
+		return 1 << 5
+	case Figure:
+		return 1 << 6
+	}
+	return 0
+}
+
+// OccluderFlags classify an occluder for OccluderRec.
+type OccluderFlags uint8
+
+const (
+	// OccSmoke marks a piece of Kind Smoke.
+	OccSmoke OccluderFlags = 1 << iota
+	// OccBlocking marks a piece whose Sight is SightBlocking.
+	OccBlocking
+	// OccConcealing marks a piece whose Sight is SightConcealing.
+	OccConcealing
+	// OccHoles marks a piece whose Footprint has holes: Ring is only its
+	// outer ring.
+	OccHoles
+	// OccStanding marks a model that may occlude: not airborne, with a
+	// hull height above 0.
+	OccStanding
+)
+
+// pieceRec returns the OccluderRec of piece p with its prepared plan data.
+func pieceRec(p *Piece, disc PlanDisc, cv *ConvexRing) OccluderRec {
+	r := OccluderRec{Disc: disc, Top: p.Height, Ring: p.Footprint.Outer, Convex: cv, ID: p.ID}
+	if p.Kind == Smoke {
+		r.Flags |= OccSmoke
+	}
+	switch p.Sight {
+	case SightBlocking:
+		r.Flags |= OccBlocking
+	case SightConcealing:
+		r.Flags |= OccConcealing
+	}
+	if len(p.Footprint.Holes) > 0 {
+		r.Flags |= OccHoles
+	}
+	return r
+}
+
+// modelRec returns the OccluderRec of model m with its prepared plan data.
+func modelRec(m *Model, ring []geom.Point, disc PlanDisc, cv *ConvexRing, bottom, top float64) OccluderRec {
+	r := OccluderRec{Disc: disc, Bottom: bottom, Top: top, Ring: ring, Convex: cv, ID: m.ID, Class: m.Class, ClassBit: m.Class.Bit()}
+	if !m.Airborne() && m.Hull.Height > 0 {
+		r.Flags |= OccStanding
+	}
+	return r
 }
 
 // occluderState is the lazily built Occluders of a Battlefield. It is
@@ -68,6 +165,11 @@ type occluderState struct {
 // lock is held afterwards). The result is shared and read-only.
 func (bf *Battlefield) Occluders() *Occluders {
 	s := bf.occluders
+	if o := s.done.Load(); o != nil {
+		// Built: every query after the first takes this path (a load,
+		// no closure for once.Do).
+		return o
+	}
 	s.once.Do(func() {
 		if s.base != nil {
 			s.occ = deriveOccluders(s.base, s.from, bf.models)
@@ -91,18 +193,15 @@ func buildOccluders(pieces []Piece, models []Model) *Occluders {
 
 // pieceSet prepares the pieces' plans (their footprints).
 func pieceSet(pieces []Piece) *OccluderSet {
-	s := &OccluderSet{
-		Boxes:  make([]PlanBox, len(pieces)),
-		Discs:  make([]PlanDisc, len(pieces)),
-		Convex: make([]*ConvexRing, len(pieces)),
-	}
+	s := &OccluderSet{Boxes: make([]PlanBox, len(pieces)), Recs: make([]OccluderRec, len(pieces))}
 	for i := range pieces {
 		fp := &pieces[i].Footprint
 		s.Boxes[i] = PlanBoxOf(fp.Outer)
-		s.Discs[i] = planDiscOf(fp.Outer, s.Boxes[i])
+		var cv *ConvexRing
 		if len(fp.Holes) == 0 {
-			s.Convex[i] = ConvexRingOf(fp.Outer)
+			cv = ConvexRingOf(fp.Outer)
 		}
+		s.Recs[i] = pieceRec(&pieces[i], planDiscOf(fp.Outer, s.Boxes[i]), cv)
 	}
 	return s
 }
@@ -110,22 +209,22 @@ func pieceSet(pieces []Piece) *OccluderSet {
 // modelSet prepares the models' plans (their plan rings).
 func modelSet(models []Model) *OccluderSet {
 	s := &OccluderSet{
-		Rings:  make([][]geom.Point, len(models)),
-		Boxes:  make([]PlanBox, len(models)),
-		Discs:  make([]PlanDisc, len(models)),
-		Convex: make([]*ConvexRing, len(models)),
-		Bottom: make([]float64, len(models)),
-		Top:    make([]float64, len(models)),
+		Rings: make([][]geom.Point, len(models)),
+		Boxes: make([]PlanBox, len(models)),
+		Recs:  make([]OccluderRec, len(models)),
 	}
 	for i := range models {
-		s.Bottom[i], s.Top[i] = models[i].Ground(), models[i].Top()
-		r := models[i].PlanRing(nil)
-		s.Rings[i] = r
-		s.Boxes[i] = PlanBoxOf(r)
-		s.Discs[i] = planDiscOf(r, s.Boxes[i])
-		s.Convex[i] = ConvexRingOf(r)
+		s.setModel(i, &models[i])
 	}
 	return s
+}
+
+// setModel prepares entry i of the model set s for m.
+func (s *OccluderSet) setModel(i int, m *Model) {
+	r := m.PlanRing(nil)
+	s.Rings[i] = r
+	s.Boxes[i] = PlanBoxOf(r)
+	s.Recs[i] = modelRec(m, r, planDiscOf(r, s.Boxes[i]), ConvexRingOf(r), m.Ground(), m.Top())
 }
 
 // PlanBox is a closed plan rectangle [X0, X1] × [Y0, Y1]; the empty box

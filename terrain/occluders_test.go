@@ -40,8 +40,8 @@ func TestOccludersLayout(t *testing.T) {
 	}
 	o := bf.Occluders()
 	np, nm := len(bf.Pieces()), len(bf.Models())
-	if len(o.Pieces.Boxes) != np || len(o.Pieces.Discs) != np || len(o.Pieces.Convex) != np || o.Pieces.Rings != nil {
-		t.Fatalf("Pieces set sizes %d/%d/%d (rings %v), want %d", len(o.Pieces.Boxes), len(o.Pieces.Discs), len(o.Pieces.Convex), o.Pieces.Rings != nil, np)
+	if len(o.Pieces.Boxes) != np || len(o.Pieces.Recs) != np || o.Pieces.Rings != nil {
+		t.Fatalf("Pieces set sizes %d/%d (rings %v), want %d", len(o.Pieces.Boxes), len(o.Pieces.Recs), o.Pieces.Rings != nil, np)
 	}
 	if len(o.Models.Boxes) != nm || len(o.Models.Rings) != nm {
 		t.Fatalf("Models set sizes %d/%d, want %d", len(o.Models.Boxes), len(o.Models.Rings), nm)

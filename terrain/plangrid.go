@@ -31,13 +31,44 @@ type PlanGrid struct {
 }
 
 // CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
-// (exactly the box the grid was built from) and the cells it is listed in
+// rounded outwards to float32 (it holds the box the grid was built from: a
+// test against it may accept a segment that only passes within rounding of
+// the box, never reject one that touches it) and the cells it is listed in
 // (its CellSpan, in 16 bits: a grid has at most gridMaxSide cells along a
-// side).
+// side). 28 bytes: a walk along a segment reads every listing of the cells
+// it crosses, and on a large table those reads are cache misses.
 type CellEntry struct {
-	Box            PlanBox
+	Box            PlanBox32
 	I0, J0, I1, J1 int16
 	ID             int32
+}
+
+// PlanBox32 is a plan box in float32 (see PlanBox.Outer32).
+type PlanBox32 struct{ X0, Y0, X1, Y1 float32 }
+
+// Outer32 returns the smallest PlanBox32 holding b: each bound rounded
+// outwards (a bound beyond float32's range becomes its largest finite
+// value or an infinity, still outwards).
+func (b PlanBox) Outer32() PlanBox32 {
+	return PlanBox32{down32(b.X0), down32(b.Y0), up32(b.X1), up32(b.Y1)}
+}
+
+// down32 returns the largest float32 at most x (x itself for infinities).
+func down32(x float64) float32 {
+	f := float32(x)
+	if float64(f) > x {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+// up32 returns the smallest float32 at least x (x itself for infinities).
+func up32(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
 }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
@@ -113,7 +144,7 @@ func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
 // cellEntry returns the listing of occluder id with box b in the cells c.
 func cellEntry(b PlanBox, c CellSpan, id int32) CellEntry {
-	return CellEntry{Box: b, ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
+	return CellEntry{Box: b.Outer32(), ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
 }
 
 // gridMaxListed bounds the total listing of n boxes.

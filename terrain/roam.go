@@ -122,14 +122,8 @@ func (r *Roaming) holds(b box3) bool {
 
 // with returns a copy of the model set s with entry i prepared for m.
 func (s *OccluderSet) with(i int, m *Model) *OccluderSet {
-	c := &OccluderSet{Rings: slices.Clone(s.Rings), Boxes: slices.Clone(s.Boxes), Discs: slices.Clone(s.Discs),
-		Convex: slices.Clone(s.Convex), Bottom: slices.Clone(s.Bottom), Top: slices.Clone(s.Top)}
-	c.Bottom[i], c.Top[i] = m.Ground(), m.Top()
-	ring := m.PlanRing(nil)
-	c.Rings[i] = ring
-	c.Boxes[i] = PlanBoxOf(ring)
-	c.Discs[i] = planDiscOf(ring, c.Boxes[i])
-	c.Convex[i] = ConvexRingOf(ring)
+	c := &OccluderSet{Rings: slices.Clone(s.Rings), Boxes: slices.Clone(s.Boxes), Recs: slices.Clone(s.Recs)}
+	c.setModel(i, m)
 	return c
 }
 

@@ -16,6 +16,9 @@ import (
 
 // buildingPart outlines building id, captioned text.
 func buildingPart(bf *terrain.Battlefield, id, text string) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	p, ok := bf.Piece(id)
 	if !ok {
 		return nil
@@ -26,6 +29,9 @@ func buildingPart(bf *terrain.Battlefield, id, text string) []render.Part {
 // reachParts rings each model of ids at reach inches from its base edge,
 // captioned text.
 func reachParts(bf *terrain.Battlefield, ids []string, reach float64, text string) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	var parts []render.Part
 	for _, id := range ids {
 		if _, ok := bf.Model(id); ok {
@@ -37,6 +43,9 @@ func reachParts(bf *terrain.Battlefield, ids []string, reach float64, text strin
 
 // placementMarks marks where placements put models.
 func placementMarks(place []Placement) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	parts := make([]render.Part, 0, len(place))
 	for _, p := range place {
 		parts = append(parts, rulesets.PointMark(p.Position, p.Model))
@@ -47,6 +56,9 @@ func placementMarks(place []Placement) []render.Part {
 // formationParts draws the squad's formation links: a tree of nearest
 // squad-mates, each link kept when the formation links the pair (DZC-08).
 func formationParts(bf *terrain.Battlefield, squad string, opt *Options) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	all, err := squadModels(bf, squad)
 	if err != nil {
 		return nil
@@ -67,6 +79,9 @@ func formationParts(bf *terrain.Battlefield, squad string, opt *Options) []rende
 
 // gapPart is the measured gap between two buildings' footprints (DZC-52).
 func gapPart(bf *terrain.Battlefield, a, b string, v *rulesets.Verdict) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	pa, oka := bf.Piece(a)
 	pb, okb := bf.Piece(b)
 	if !oka || !okb {
@@ -82,6 +97,9 @@ func gapPart(bf *terrain.Battlefield, a, b string, v *rulesets.Verdict) []render
 // collapseParts outlines a collapsing building and the band within
 // collapseReach of it (DZC-47).
 func collapseParts(bf *terrain.Battlefield, id string) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	p, ok := bf.Piece(id)
 	if !ok {
 		return nil
@@ -96,6 +114,9 @@ func collapseParts(bf *terrain.Battlefield, id string) []render.Part {
 // edgePart is a standby entry measured from the friendly edge (DZC-12): the
 // line from the nearest point of the edge to the end point.
 func edgePart(bf *terrain.Battlefield, end geom.Point, edge string, v *rulesets.Verdict) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	t := bf.Table()
 	from := geom.Pt(end.X, 0)
 	switch edge {
@@ -112,6 +133,9 @@ func edgePart(bf *terrain.Battlefield, end geom.Point, edge string, v *rulesets.
 
 // lzPart is aircraft model's landing-zone template at c.
 func lzPart(bf *terrain.Battlefield, model, size string, c geom.Point, opt *Options, text string) []render.Part {
+	if !rulesets.Pictures {
+		return nil
+	}
 	m, ok := bf.Model(model)
 	if !ok {
 		return nil

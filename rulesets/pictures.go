@@ -1,0 +1,11 @@
+//go:build !sightline_nopictures
+
+package rulesets
+
+// Pictures reports whether answers carry their pictures (Result.Picture).
+// It is true except in a build with the tag sightline_nopictures, which the
+// WebAssembly module uses: the module answers in JSON and never draws, so
+// there Result.Draw keeps nothing and every picture-building function
+// returns nothing, and the compiler leaves their code out (about 20 KB of
+// gzip of the module with every game).
+const Pictures = true
