@@ -47,7 +47,7 @@ func (t *edgeTree) build(edges []geom.Segment, lo, hi int32) int32 {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, e := range edges[lo:hi] {
 		for _, p := range [2]geom.Point{e.A, e.B} {
-			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+			x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
 		}
 	}
 	b := edgeBox{c: geom.Pt((x0+x1)/2, (y0+y1)/2), r: math.Hypot(x1-x0, y1-y0) / 2, lo: lo, hi: hi, kids: [2]int32{-1, -1}}
@@ -78,7 +78,7 @@ func (t *edgeTree) anyEdgeWithin(edges []geom.Segment, s geom.Segment, R float64
 		}
 		if b.kids[0] < 0 {
 			for _, e := range edges[b.lo:b.hi] {
-				if _, hit := capsuleEntry(s, e, R); hit {
+				if capsuleHit(s, e, R) {
 					return true
 				}
 			}
@@ -107,7 +107,7 @@ func (c *core) touches(s geom.Segment, r float64) bool {
 		return true
 	}
 	for _, e := range c.edges {
-		if _, hit := capsuleEntry(s, e, R); hit {
+		if capsuleHit(s, e, R) {
 			return true
 		}
 	}

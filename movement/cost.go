@@ -153,7 +153,7 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 				if t0 > t1 {
 					t0, t1 = t1, t0
 				}
-				if lo, hi := math.Max(t0, 0), math.Min(t1, 1); hi > lo {
+				if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
 					along += hi - lo
 				}
 			}
@@ -170,11 +170,11 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 	})
 	total, end := 0.0, math.Inf(-1)
 	for _, in := range buf {
-		lo := math.Max(in.Lo, end)
+		lo := max(in.Lo, end)
 		if in.Hi > lo {
 			total += in.Hi - lo
 		}
-		end = math.Max(end, in.Hi)
+		end = max(end, in.Hi)
 	}
-	return math.Max(total-along, 0), buf
+	return max(total-along, 0), buf
 }

@@ -140,7 +140,7 @@ func (f *CostField) edgeClear(gr fieldGraph, u, e int32, pu, pv geom.Point) bool
 		return f.q.clear(pu, pv)
 	}
 	nb := f.q.set.nbrsOf(gr.node[u])
-	cnt, bl := f.q.set.nbrBlockers(&nb[e], pu, pv)
+	cnt, bl := f.q.set.nbrBlockers(&nb[e], pu, pv, &f.q.words)
 	if cnt < 0 {
 		return false
 	}

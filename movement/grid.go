@@ -1,8 +1,6 @@
 package movement
 
 import (
-	"math"
-
 	"github.com/sightline/sightline/geom"
 )
 
@@ -22,7 +20,7 @@ type grid struct {
 // it are clamped into the edge cells.
 func newGrid(area geom.Rect, boxes func(i int) geom.Rect, n int) *grid {
 	g := &grid{lo: geom.Pt(area.X.Lo, area.Y.Lo)}
-	g.inv = geom.Pt(gridCells/math.Max(area.X.Length(), 1e-9), gridCells/math.Max(area.Y.Length(), 1e-9))
+	g.inv = geom.Pt(gridCells/max(area.X.Length(), 1e-9), gridCells/max(area.Y.Length(), 1e-9))
 	for i := range n {
 		b := boxes(i)
 		if b.IsEmpty() {

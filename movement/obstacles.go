@@ -101,7 +101,10 @@ type obstacleSet struct {
 	nodes   []node
 	regions []region
 	bounds  []regionBound // per region, for query.costBound
-	grid    *grid         // obstacle boxes, for point queries
+	// regionMask and obsMask index the regions' and obstacles' boxes for
+	// segment queries (nil when there are too many)
+	regionMask, obsMask *boxMask
+	grid                *grid // obstacle boxes, for point queries
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
 	rings   []tangentRing
@@ -246,6 +249,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		}
 	}
 	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
+	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
+	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
+	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	for i := range s.obs {
 		o := &s.obs[i]
 		b := o.core.box
@@ -317,11 +323,16 @@ func offsetPolygon(p geom.Polygon, r, chord float64) (geom.Polygon, error) {
 }
 
 // blockers appends to dst the obstacles that keep the disc from
-// translating a→b, stopping after limit+1 of them.
-func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int) []int32 {
+// translating a→b, stopping after limit+1 of them; *mbuf is the caller's
+// buffer for the obstacle mask's answer (kept for reuse).
+func (s *obstacleSet) blockers(dst []int32, a, b geom.Point, limit int, mbuf *[]uint64) []int32 {
 	seg := geom.Segment{A: a, B: b}
 	sb := seg.Bound()
-	for i := range s.obs {
+	words := nearAll(s.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, *mbuf)
+	if cap(words) > cap(*mbuf) {
+		*mbuf = words
+	}
+	for i := nextIndex(words, 0, len(s.obs)); i >= 0; i = nextIndex(words, i+1, len(s.obs)) {
 		o := &s.obs[i]
 		if !o.box.Intersects(sb) || farFrom(seg, o.center, o.reach) {
 			continue
@@ -344,7 +355,7 @@ func farFrom(s geom.Segment, c geom.Point, r float64) bool {
 	dd := d.Dot(d)
 	t := 0.0
 	if dd > 0 {
-		t = math.Min(math.Max(w.Dot(d)/dd, 0), 1)
+		t = min(max(w.Dot(d)/dd, 0), 1)
 	}
 	q := w.Sub(d.Mul(t))
 	return q.Dot(q) > (r+1e-6)*(r+1e-6)
@@ -352,12 +363,36 @@ func farFrom(s geom.Segment, c geom.Point, r float64) bool {
 
 // tangent reports whether the line from p through node n leaves both of
 // n's ring neighbours on one side (n is a possible bend of a taut path).
+// It is geom.Orient(p, n.p, n.prev)·geom.Orient(p, n.p, n.next) ≥ 0, with
+// Orient's own float filter inlined: the exact predicate runs only when
+// the filter cannot tell a sign (the answer is the same).
 func tangent(p geom.Point, n *node) bool {
 	if !n.taut {
 		return true
 	}
+	// the two determinants with c = n.prev and c = n.next, as Orient
+	// computes them
+	l1 := (p.X - n.prev.X) * (n.p.Y - n.prev.Y)
+	r1 := (p.Y - n.prev.Y) * (n.p.X - n.prev.X)
+	l2 := (p.X - n.next.X) * (n.p.Y - n.next.Y)
+	r2 := (p.Y - n.next.Y) * (n.p.X - n.next.X)
+	d1, d2 := l1-r1, l2-r2
+	b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+	b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+	if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+		return (d1 > 0) == (d2 > 0)
+	}
 	return geom.Orient(p, n.p, n.prev)*geom.Orient(p, n.p, n.next) >= 0
 }
+
+// orientFilterBound and orientFilterTiny are geom.Orient's float filter
+// constants (Shewchuk's ccwerrboundA, and an absolute slack that sends
+// underflowing products to the exact path): a determinant farther from 0
+// than the bound has the sign Orient returns.
+const (
+	orientFilterBound = (3 + 16*0x1p-53) * 0x1p-53
+	orientFilterTiny  = 0x1p-960
+)
 
 // nbrsKnown reports whether node i's candidate edges are computed.
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
@@ -415,12 +450,12 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 // nbrBlockers returns the cached blockers of the candidate edge a→b
 // (count -1: more than maxBlockers), computing and caching them on first
 // use. Concurrent first uses store the same value.
-func (s *obstacleSet) nbrBlockers(e *nbr, a, b geom.Point) (int, [maxBlockers]int32) {
+func (s *obstacleSet) nbrBlockers(e *nbr, a, b geom.Point, mbuf *[]uint64) (int, [maxBlockers]int32) {
 	if v := e.blk.Load(); v != 0 {
 		return unpackBlockers(v)
 	}
 	var buf [maxBlockers + 1]int32
-	bl := s.blockers(buf[:0], a, b, maxBlockers)
+	bl := s.blockers(buf[:0], a, b, maxBlockers, mbuf)
 	v, ok := packBlockers(bl)
 	if !ok {
 		var out [maxBlockers]int32

@@ -25,6 +25,7 @@ type query struct {
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
+	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
 }
 
@@ -43,8 +44,8 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 	}
 	q.minFactor = math.Inf(1)
 	for _, rg := range set.regions {
-		q.maxFactor = math.Max(q.maxFactor, rg.factor)
-		q.minFactor = math.Min(q.minFactor, rg.factor)
+		q.maxFactor = max(q.maxFactor, rg.factor)
+		q.minFactor = min(q.minFactor, rg.factor)
 	}
 	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
 		q.weighted = true
@@ -84,7 +85,9 @@ func (q *query) clear(a, b geom.Point) bool {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
-	for i := range q.set.obs {
+	words := nearAll(q.set.obsMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
+	q.keepWords(words)
+	for i := nextIndex(words, 0, len(q.set.obs)); i >= 0; i = nextIndex(words, i+1, len(q.set.obs)) {
 		o := &q.set.obs[i]
 		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
 			continue
@@ -106,9 +109,10 @@ func (q *query) cost(a, b geom.Point) float64 {
 	sb := s.Bound()
 	q.polys = q.polys[:0]
 	f := 1.0
-	for i := range q.regions {
-		rg := &q.regions[i]
-		if rg.box.Intersects(sb) {
+	words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
+	q.keepWords(words)
+	for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
+		if rg := &q.regions[i]; rg.box.Intersects(sb) {
 			q.polys = append(q.polys, &rg.poly)
 			f = rg.factor
 		}
@@ -119,6 +123,13 @@ func (q *query) cost(a, b geom.Point) float64 {
 	var extra float64
 	extra, q.buf = difficultExtra(q.polys, s, q.buf)
 	return L + (f-1)*extra*L
+}
+
+// keepWords keeps the buffer of a boxMask answer for the next one.
+func (q *query) keepWords(words []uint64) {
+	if cap(words) > cap(q.words) {
+		q.words = words
+	}
 }
 
 // usable reports whether node n is a legal waypoint for this query.
@@ -224,7 +235,7 @@ func dist(a, b geom.Point) float64 {
 
 // distToRect returns the distance from p to the closed rectangle r.
 func distToRect(p geom.Point, r geom.Rect) float64 {
-	dx := math.Max(math.Max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
-	dy := math.Max(math.Max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
+	dx := max(max(r.X.Lo-p.X, p.X-r.X.Hi), 0)
+	dy := max(max(r.Y.Lo-p.Y, p.Y-r.Y.Hi), 0)
 	return math.Hypot(dx, dy)
 }

@@ -105,7 +105,9 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	d := b.Sub(a)
 	inside := 0.0
 	bounds := q.set.bounds
-	for i := range bounds {
+	words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
+	q.keepWords(words)
+	for i := nextIndex(words, 0, len(bounds)); i >= 0; i = nextIndex(words, i+1, len(bounds)) {
 		rb := &bounds[i]
 		if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
 			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)

@@ -177,7 +177,23 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			return nil, 0, false, err
 		}
 		for _, w := range cands {
-			if gw := g[v] + dist(pv, nodes[w-2].p); !closed[w] && worth(w, gw) && tangent(pv, &nodes[w-2]) {
+			n := &nodes[w-2]
+			if gw := g[v] + dist(pv, n.p); !closed[w] && worth(w, gw) {
+				// tangent(pv, n), its float filter inline (most tests fail)
+				l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
+				r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
+				l2 := (pv.X - n.next.X) * (n.p.Y - n.next.Y)
+				r2 := (pv.Y - n.next.Y) * (n.p.X - n.next.X)
+				d1, d2 := l1-r1, l2-r2
+				b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+				b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+				if n.taut && (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+					if (d1 > 0) != (d2 > 0) {
+						continue
+					}
+				} else if !tangent(pv, n) {
+					continue
+				}
 				push(w, v, -1, gw, bound)
 			}
 		}
@@ -223,8 +239,11 @@ func (sc *scratch) reset(n int) {
 	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
 	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
 	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
-	for i := range n {
-		sc.g[i], sc.gbest[i], sc.parent[i] = 0, math.Inf(1), -1
+	// g, parent and hto are written before they are read (g and parent
+	// when a vertex is closed, hto for the usable vertices): only the
+	// best pushed costs and the flags start cleared
+	for i := range sc.gbest {
+		sc.gbest[i] = math.Inf(1)
 	}
 	clear(sc.closed)
 	clear(sc.usable)
@@ -245,7 +264,7 @@ func (q *query) edgeUsable(u, e int32, pu, pv geom.Point) bool {
 	if nb[e].blk.Load() == 0 {
 		_ = q.work.Add(len(q.set.obs))
 	}
-	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv)
+	cnt, bl := q.set.nbrBlockers(&nb[e], pu, pv, &q.words)
 	if cnt < 0 {
 		if !q.anyExcluded {
 			return false // more than maxBlockers obstacles, none excluded
@@ -280,43 +299,53 @@ const (
 	verified              // clear and exactly costed
 )
 
-// heapq is a binary min-heap of items by key (no interface boxing).
+// heapq is a binary min-heap of items by key (no interface boxing). Items
+// move into a hole rather than being swapped; the comparisons are those
+// of the swapping heap, so equal keys pop in the same order.
 type heapq []item
 
 func (h *heapq) push(x item) {
-	*h = append(*h, x)
-	a := *h
+	a := append(*h, x)
 	i := len(a) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if a[p].key <= a[i].key {
+		if a[p].key <= x.key {
 			break
 		}
-		a[p], a[i] = a[i], a[p]
+		a[i] = a[p]
 		i = p
 	}
+	a[i] = x
+	*h = a
 }
 
 func (h *heapq) pop() item {
 	a := *h
 	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
+	n := len(a) - 1
+	x := a[n]
+	a = a[:n]
 	i := 0
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && a[l].key < a[m].key {
-			m = l
+		l := 2*i + 1
+		if l >= n {
+			break
 		}
-		if r < len(a) && a[r].key < a[m].key {
+		m, mk := i, x.key
+		if a[l].key < mk {
+			m, mk = l, a[l].key
+		}
+		if r := l + 1; r < n && a[r].key < mk {
 			m = r
 		}
 		if m == i {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
+		a[i] = a[m]
 		i = m
+	}
+	if n > 0 {
+		a[i] = x
 	}
 	*h = a
 	return top

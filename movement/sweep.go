@@ -94,7 +94,7 @@ func firstInterior(c *core, s geom.Segment) (float64, bool) {
 func capsuleEntry(s geom.Segment, e geom.Segment, R float64) (float64, bool) {
 	best, ok := math.Inf(1), false
 	try := func(lo, hi float64) {
-		lo, hi = math.Max(lo, 0), math.Min(hi, 1)
+		lo, hi = max(lo, 0), min(hi, 1)
 		if lo <= hi && lo < best {
 			best, ok = lo, true
 		}
@@ -120,6 +120,30 @@ func capsuleEntry(s geom.Segment, e geom.Segment, R float64) (float64, bool) {
 	return best, ok
 }
 
+// capsuleHit reports whether some point of s comes closer than R to e:
+// capsuleEntry's second result, from the same three tests, stopping at the
+// first that hits.
+func capsuleHit(s geom.Segment, e geom.Segment, R float64) bool {
+	in := func(lo, hi float64) bool { return max(lo, 0) <= min(hi, 1) }
+	d := s.B.Sub(s.A)
+	if lo, hi, hit := lineDisc(s.A, d, e.A, R); hit && in(lo, hi) {
+		return true
+	}
+	if lo, hi, hit := lineDisc(s.A, d, e.B, R); hit && in(lo, hi) {
+		return true
+	}
+	ev := e.B.Sub(e.A)
+	L := ev.Norm()
+	if L <= 0 {
+		return false
+	}
+	u := ev.Mul(1 / L)
+	n := u.Ortho()
+	w := s.A.Sub(e.A)
+	lo, hi := math.Inf(-1), math.Inf(1)
+	return slab(w.Dot(u), d.Dot(u), 0, L, &lo, &hi) && slab(w.Dot(n), d.Dot(n), -R, R, &lo, &hi) && in(lo, hi)
+}
+
 // slab narrows [lo, hi] to the t with a <= x0 + t*dx <= b.
 func slab(x0, dx, a, b float64, lo, hi *float64) bool {
 	if dx == 0 {
@@ -129,7 +153,7 @@ func slab(x0, dx, a, b float64, lo, hi *float64) bool {
 	if t0 > t1 {
 		t0, t1 = t1, t0
 	}
-	*lo, *hi = math.Max(*lo, t0), math.Min(*hi, t1)
+	*lo, *hi = max(*lo, t0), min(*hi, t1)
 	return *lo <= *hi
 }
 

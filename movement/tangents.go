@@ -77,11 +77,11 @@ func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
 func (rg *tangentRing) bound(nodes []node) {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, n := range nodes[rg.lo:rg.hi] {
-		x0, y0, x1, y1 = math.Min(x0, n.p.X), math.Min(y0, n.p.Y), math.Max(x1, n.p.X), math.Max(y1, n.p.Y)
+		x0, y0, x1, y1 = min(x0, n.p.X), min(y0, n.p.Y), max(x1, n.p.X), max(y1, n.p.Y)
 	}
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
 	for _, n := range nodes[rg.lo:rg.hi] {
-		rg.radius = math.Max(rg.radius, dist(rg.center, n.p))
+		rg.radius = max(rg.radius, dist(rg.center, n.p))
 	}
 }
 
