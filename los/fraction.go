@@ -187,6 +187,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 type fracScratch struct {
 	pts   []geom.Point   // projected points of one part
 	hull  []geom.Point   // hull of one part
+	ch    []geom.Point   // working space of pairHull
 	buf   []geom.Point   // clipped parts, back to back
 	spans [][2]int       // clipped part k is buf[spans[k][0]:spans[k][1]]
 	items []terrain.Item // occluder of clipped part k
@@ -196,8 +197,18 @@ type fracScratch struct {
 	arena []geom.Point // pieces of the visible region
 	cur   [][2]int
 	next  [][2]int
-	wedge []geom.Point // plan hull of the eye and the target
-	wtmp  []geom.Point
+	// curBox and nextBox are the bounding boxes of the pieces of cur and
+	// next; sides the side values of one split.
+	curBox, nextBox []planeBox
+	sides           []float64
+	wedge           []geom.Point // plan hull of the eye and the target
+	wtmp            []geom.Point
+	// proof is the cover proof's working space; clipA and clipB the
+	// clip's.
+	proof        []proofEdge
+	clipA, clipB []geom.Point
+	// wedgeTol holds the tolerances of the wedge's edges (outsideWedge).
+	wedgeTol []float64
 	// seen[id] == gen marks the occluder ids gatherWedge met.
 	seen []uint32
 	gen  uint32
@@ -250,7 +261,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	ring, z0, z1 := pr.Models.Rings[ti], m.Ground(), m.Top()
 	centre := geom.Lift(m.Position, z0+m.Hull.Height/2)
 	res.Centre = centre
-	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
+	if eye.Z >= z0 && eye.Z <= z1 && inRing(bf, ti, geom.Flat(eye)) || eye == centre {
 		res.Case, res.Fraction = CaseEyeInside, 1
 		return res
 	}
@@ -272,7 +283,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	}
 	res.SilhouetteArea = area
 	if mode == fracFull && !sc.noProof {
-		if it, ok := coverProof(bf, eye, ti, f); ok {
+		if it, ok := coverProofFrac(bf, eye, ti, f, &sc.proof); ok {
 			// Wholly hidden: the region would give 0 (docs/sight.md,
 			// "Cover proof"); the prover alone is reported.
 			res.Silhouette = append([]geom.Point(nil), sil...)
@@ -281,10 +292,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 		}
 	}
 	v.silBox = terrain.PlanBoxOf(sil)
-	for _, p := range ring {
-		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
-	}
-	v.tdmax += 1e-9 * (abs(v.tdmax) + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + 1)
+	v.setTargetDepths()
 	v.earlyStop = mode != fracFull
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1
@@ -299,6 +307,14 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 // projection cannot represent an occluder around the eye; no sightline
 // leaves it anyway.
 func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item, bool) {
+	if !mayBeInPiece(bf, geom.Flat(eye)) {
+		return terrain.Item{}, false
+	}
+	return eyeBuriedVisit(bf, f, eye)
+}
+
+// eyeBuriedVisit is eyeBuried by a visit of the terrain index at the eye.
+func eyeBuriedVisit(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item, bool) {
 	var found terrain.Item
 	ok := false
 	bf.VisitPoint(geom.Flat(eye), func(it terrain.Item) bool {
@@ -316,14 +332,50 @@ func eyeBuried(bf *terrain.Battlefield, f *filter, eye geom.Vec3) (terrain.Item,
 	return found, ok
 }
 
+// inRing reports whether p lies in or on model ti's plan ring (of at
+// least 3 vertices): geom.PointInConvex, after the ring's box.
+func inRing(bf *terrain.Battlefield, ti int, p geom.Point) bool {
+	occ := bf.Occluders()
+	ring := occ.Models.Rings[ti]
+	if b := occ.Models.Boxes[ti]; len(ring) < 3 || p.X < b.X0 || p.X > b.X1 || p.Y < b.Y0 || p.Y > b.Y1 {
+		return false
+	}
+	return geom.PointInConvex(p, ring) != geom.Outside
+}
+
+// mayBeInPiece reports whether some piece's plan box may hold p: false
+// when the occluder grid's cell of p lists no piece whose box holds it
+// (every box holding p is listed there; a p outside the grid's extent is
+// outside every box), which settles eyeBuried for most eyes without a
+// visit of the terrain index. True without a grid.
+func mayBeInPiece(bf *terrain.Battlefield, p geom.Point) bool {
+	occ := bf.Occluders()
+	g := &occ.Grid
+	if g.NX == 0 || len(g.Entries) != len(g.IDs) {
+		return true
+	}
+	np := int32(len(occ.Pieces.Boxes))
+	k := g.Row(p.Y)*g.NX + g.Col(p.X)
+	for _, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
+		// The entry's box is rounded outwards: it holds the piece's.
+		b := &e.Box
+		if e.ID < np && p.X >= float64(b.X0) && p.X <= float64(b.X1) && p.Y >= float64(b.Y0) && p.Y <= float64(b.Y1) {
+			return true
+		}
+	}
+	return p.X != p.X || p.Y != p.Y // a NaN decides nothing
+}
+
 // silhouetteView returns the projective view from eye towards centre of
 // the target prism (ring between z0 and z1), the target's silhouette (the
 // convex hull of its projection, kept in sc.sil) and the silhouette's area.
 func silhouetteView(sc *fracScratch, eye, centre geom.Vec3, ring []geom.Point, z0, z1 float64) (projView, []geom.Point, float64) {
 	v := newProjView(eye, centre)
 	v.targetRing, v.tz0, v.tz1 = ring, z0, z1
-	sc.pts = v.prismProject(ring, z0, z1, sc.pts[:0])
-	sc.sil = geom.ConvexHullInto(sc.sil[:0], sc.pts)
+	var ok bool
+	if sc.sil, _, ok = v.prismOutline(sc.sil[:0], ring, z0, z1); !ok {
+		sc.sil, sc.pts, sc.ch = v.prismHull(sc.sil[:0], sc.pts, sc.ch, ring, z0, z1)
+	}
 	return v, sc.sil, geom.ConvexArea(sc.sil)
 }
 
@@ -339,9 +391,64 @@ func (v *projView) collectParts(bf *terrain.Battlefield, f *filter, sc *fracScra
 // setWedge sets the sight wedge: the plan hull of the eye and the target,
 // which holds every sightline of the query.
 func (v *projView) setWedge(sc *fracScratch) {
-	sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), geom.Flat(v.eye))
-	sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
+	eye := [1]geom.Point{geom.Flat(v.eye)}
+	ok := false
+	if s, t, front := facingRun(v.targetRing, eye[0]); front {
+		sc.wedge, ok = wedgeOutline(sc.wedge[:0], v.targetRing, eye[0], s, t)
+	}
+	if !ok {
+		sc.wedge, sc.ch, ok = pairHull(sc.wedge[:0], sc.ch, v.targetRing, eye[:])
+	}
+	if !ok {
+		// geom.ConvexHullInto's, which pairHull gives when it can.
+		sc.wtmp = append(append(sc.wtmp[:0], v.targetRing...), eye[0])
+		sc.wedge = geom.ConvexHullInto(sc.wedge[:0], sc.wtmp)
+	}
 	v.wedge = sc.wedge
+	v.wedgeFirst = 0
+	for i, p := range v.wedge {
+		if p == eye[0] {
+			v.wedgeFirst = i + len(v.wedge) - 1 // the edge into the eye
+		}
+	}
+	v.wedgeTol = sc.wedgeTol[:0]
+	n := len(v.wedge)
+	for i, a := range v.wedge {
+		b := v.wedge[(i+1)%n]
+		v.wedgeTol = append(v.wedgeTol, 1e-9*b.Sub(a).Norm()*(1+math.Abs(a.X)+math.Abs(a.Y)))
+	}
+	sc.wedgeTol = v.wedgeTol
+}
+
+// outsideWedge is geom.SeparatedByEdge(v.wedge, part), with the wedge's
+// edge tolerances computed once per query (the same values) and the edges
+// at the eye tried first: whether some
+// edge of the sight wedge has every point of part clearly outside.
+func (v *projView) outsideWedge(part []geom.Point) bool {
+	w := v.wedge
+	n := len(w)
+	if n < 3 {
+		return false
+	}
+	// The edges at the eye first: they separate most of what lies beside
+	// the wedge (the answer does not depend on the order).
+	for k := range n {
+		i := (v.wedgeFirst + k) % n
+		a, b := w[i], w[(i+1)%n]
+		d := b.Sub(a)
+		tol := v.wedgeTol[i]
+		out := true
+		for _, q := range part {
+			if d.Cross(q.Sub(a)) > -tol {
+				out = false
+				break
+			}
+		}
+		if out {
+			return true
+		}
+	}
+	return false
 }
 
 // collectUpTo gathers the candidates (the items listed in the grid cells

@@ -68,7 +68,7 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 	}
 	ring, z0, z1 := bf.Occluders().Models.Rings[ti], m.Ground(), m.Top()
 	centre := geom.Lift(m.Position, z0+m.Hull.Height/2)
-	if len(ring) >= 3 && eye.Z >= z0 && eye.Z <= z1 && geom.PointInConvex(geom.Flat(eye), ring) != geom.Outside || eye == centre {
+	if eye.Z >= z0 && eye.Z <= z1 && inRing(bf, ti, geom.Flat(eye)) || eye == centre {
 		return whole()
 	}
 	if _, ok := eyeBuried(bf, f, eye); ok {
@@ -79,15 +79,12 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 		return whole()
 	}
 	if !sc.noProof {
-		if _, ok := coverProof(bf, eye, ti, f); ok {
+		if _, ok := coverProofFrac(bf, eye, ti, f, &sc.proof); ok {
 			return 0 >= c.limit // visibleFraction's answer: Fraction 0
 		}
 	}
 	v.silBox = terrain.PlanBoxOf(sil)
-	for _, p := range ring {
-		v.tdmax = max(v.tdmax, v.depth(p, z0), v.depth(p, z1))
-	}
-	v.tdmax += 1e-9 * (abs(v.tdmax) + abs(eye.X) + abs(eye.Y) + abs(eye.Z) + 1)
+	v.setTargetDepths()
 	v.earlyStop = true // a covering part gives Fraction 0 in every mode
 	v.zlo = math.Min(math.Min(eye.Z, z0), 0) - 1
 	v.zhi = math.Max(eye.Z, z1) + 1

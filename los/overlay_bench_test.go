@@ -2,6 +2,8 @@ package los
 
 import (
 	"math"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
 	"time"
@@ -117,9 +119,9 @@ type overlayCase struct {
 // their overlay inputs.
 func overlayCases(bf *terrain.Battlefield) []overlayCase {
 	var out []overlayCase
+	sc := &fracScratch{noProof: true} // one working space: less garbage before the measured loops
 	for _, p := range refPairs(bf) {
 		f := newFilter(bf, &Options{}, p[0], p[1], nil)
-		sc := &fracScratch{noProof: true}
 		r := visibleFraction(bf, bf.Models()[p[0]].EyePoint(), p[1], &f, sc, fracFull)
 		if r.Case != CaseSilhouette {
 			continue
@@ -133,12 +135,26 @@ func overlayCases(bf *terrain.Battlefield) []overlayCase {
 	return out
 }
 
+// refSetup runs the setup of a reference-table benchmark with the
+// collector off, then collects its garbage, so that neither a collection
+// during the measured loop nor the varying interleaving of collections
+// with the setup moves the callgrind differences of runs of different
+// lengths (by thousands of instructions per op); the loop's own garbage
+// is collected as it comes.
+func refSetup(setup func() []overlayCase) []overlayCase {
+	old := debug.SetGCPercent(-1)
+	cs := setup()
+	debug.SetGCPercent(old)
+	runtime.GC()
+	return cs
+}
+
 // BenchmarkRefTableOverlay is the overlay alone (polygons built, unioned,
 // measured) on the pairs of BenchmarkRefTableFraction, one pair per op:
 // for instruction counts, whose ratio does not depend on the machine's
 // load.
 func BenchmarkRefTableOverlay(b *testing.B) {
-	cs := overlayCases(refTable(b))
+	cs := refSetup(func() []overlayCase { return overlayCases(refTable(b)) })
 	i := 0
 	for ; b.Loop(); i++ {
 		c := &cs[i%len(cs)]
@@ -160,9 +176,12 @@ func BenchmarkRefTableOverlay(b *testing.B) {
 // BenchmarkRefTableFraction is the public VisibleFraction on the pairs of
 // the reference table that have a silhouette, one pair per op.
 func BenchmarkRefTableFraction(b *testing.B) {
-	bf := refTable(b)
+	var bf *terrain.Battlefield
+	cs := refSetup(func() []overlayCase {
+		bf = refTable(b)
+		return overlayCases(bf)
+	})
 	ms := bf.Models()
-	cs := overlayCases(bf)
 	b.ReportAllocs()
 	i := 0
 	for ; b.Loop(); i++ {
