@@ -143,7 +143,7 @@ func FractionMatrixParallel(bf *terrain.Battlefield, opt Options, workers int) [
 				continue
 			}
 			f := newFilter(bf, &opt, i, j, nil)
-			if hiddenCertain(bf, eye, j, &f) {
+			if hiddenCertain(bf, eye, j, &f, &sc.proof) {
 				out[i][j] = 0
 				continue
 			}
@@ -283,7 +283,7 @@ func visibleFraction(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, 
 	}
 	res.SilhouetteArea = area
 	if mode == fracFull && !sc.noProof {
-		if it, ok := coverProofFrac(bf, eye, ti, f, &sc.proof); ok {
+		if it, ok := coverProof(bf, eye, ti, f, &sc.proof); ok {
 			// Wholly hidden: the region would give 0 (docs/sight.md,
 			// "Cover proof"); the prover alone is reported.
 			res.Silhouette = append([]geom.Point(nil), sil...)

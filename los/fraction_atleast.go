@@ -79,7 +79,7 @@ func (c *FractionCheck) atLeast(eye geom.Vec3, sc *fracScratch) bool {
 		return whole()
 	}
 	if !sc.noProof {
-		if _, ok := coverProofFrac(bf, eye, ti, f, &sc.proof); ok {
+		if _, ok := coverProof(bf, eye, ti, f, &sc.proof); ok {
 			return 0 >= c.limit // visibleFraction's answer: Fraction 0
 		}
 	}

@@ -12,8 +12,8 @@ import (
 // The fraction's fast paths promise the results of the general routines
 // they replace, to the bit: pairHull, prismOutline and wedgeOutline that
 // of geom.ConvexHullInto, clipConvexBoxed that of geom.ClipConvex,
-// splitHalfPlane that of geom.ClipHalfPlane on both sides, coverProofFrac
-// that of coverProof. These tests compare them on the reference table and
+// splitHalfPlane that of geom.ClipHalfPlane on both sides, the cover proof
+// by partHidesShared (with working space) that of partHides (without). These tests compare them on the reference table and
 // on random polygons.
 
 func TestFacingRun(t *testing.T) {
@@ -175,9 +175,11 @@ func TestClipAndSplitMatchGeneral(t *testing.T) {
 	}
 }
 
-// TestCoverProofFracMatches compares coverProofFrac with coverProof on
-// every pair of the reference table and of a larger generated table.
-func TestCoverProofFracMatches(t *testing.T) {
+// TestCoverProofSharedMatches compares the cover proof by partHidesShared
+// (the visible fraction's, with working space) with the one by partHides
+// (Sight's, without) on every pair of the reference table and of a larger
+// generated table.
+func TestCoverProofSharedMatches(t *testing.T) {
 	big, err := terrain.GenerateBattlefield(800, terrain.ScaledGenerate(800))
 	if err != nil {
 		t.Fatal(err)
@@ -192,10 +194,10 @@ func TestCoverProofFracMatches(t *testing.T) {
 					continue
 				}
 				f := newFilter(bf, &Options{}, i, j, nil)
-				a, oka := coverProof(bf, ms[i].EyePoint(), j, &f)
-				b, okb := coverProofFrac(bf, ms[i].EyePoint(), j, &f, &edges)
+				a, oka := coverProof(bf, ms[i].EyePoint(), j, &f, nil)
+				b, okb := coverProof(bf, ms[i].EyePoint(), j, &f, &edges)
 				if a != b || oka != okb {
-					t.Fatalf("%s→%s: coverProofFrac %v %v, coverProof %v %v", ms[i].ID, ms[j].ID, b, okb, a, oka)
+					t.Fatalf("%s→%s: shared %v %v, per ray %v %v", ms[i].ID, ms[j].ID, b, okb, a, oka)
 				}
 				n++
 				if oka {

@@ -55,21 +55,23 @@ func newCoverView(bf *terrain.Battlefield, eye geom.Vec3, ti int) (coverView, bo
 // whole: the occluder first found on the sightline to its centre hides
 // every point of it (hidesAll). Its visible fraction is then 0, and most
 // pairs of a table are settled this way without the region.
-func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) bool {
-	_, ok := coverProof(bf, eye, ti, f)
+// edges is working space for partHidesShared, kept by the caller between
+// queries.
+func hiddenCertain(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, edges *[]proofEdge) bool {
+	_, ok := coverProof(bf, eye, ti, f, edges)
 	return ok
 }
 
 // coverProof is hiddenCertain, also returning the occluder that hides the
 // target.
-func coverProof(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) (terrain.Item, bool) {
+func coverProof(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, edges *[]proofEdge) (terrain.Item, bool) {
 	cv, ok := newCoverView(bf, eye, ti)
 	if !ok {
 		return terrain.Item{}, false
 	}
 	m := &bf.Models()[ti]
 	s := segment(bf, eye, geom.Lift(m.Position, m.Ground()+m.Hull.Height/2), f, segClearOnly)
-	if s.Clear || !cv.hidesAll(bf, f, s.Blocker.Item) {
+	if s.Clear || !cv.hidesAll(bf, f, s.Blocker.Item, edges) {
 		return terrain.Item{}, false
 	}
 	return s.Blocker.Item, true
@@ -80,7 +82,16 @@ func coverProof(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter) (terr
 // partHides on one convex part of it. A model of the shooter's own squad
 // proves nothing under Options.ThroughOwnSquad (the sightline may pass
 // through it). It is a conservative test: doubtful cases report false.
-func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Item) bool {
+// With edges (working space, kept by the caller) the parts are tested by
+// partHidesShared, the same answer with less work; nil tests each ray on
+// its own (partHides), without working space.
+func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Item, edges *[]proofEdge) bool {
+	hides := func(part []geom.Point, top float64) bool {
+		if edges == nil {
+			return cv.partHides(part, top)
+		}
+		return cv.partHidesShared(part, top, edges)
+	}
 	if it.Kind == terrain.ItemPiece {
 		p := &bf.Pieces()[it.Index]
 		top, ok := f.pieceTop(p)
@@ -88,7 +99,7 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 			return false
 		}
 		for _, part := range p.ConvexParts() {
-			if cv.partHides(part, top) {
+			if hides(part, top) {
 				return true
 			}
 		}
@@ -105,7 +116,7 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 		return false
 	}
 	ring := bf.Occluders().Models.Rings[it.Index]
-	return len(ring) >= 3 && cv.partHides(ring, m.Hull.Height)
+	return len(ring) >= 3 && hides(ring, m.Hull.Height)
 }
 
 // partHides reports whether the sightline from the eye to every vertex of

@@ -4,53 +4,7 @@ import (
 	"math"
 
 	"github.com/sightline/sightline/geom"
-	"github.com/sightline/sightline/terrain"
 )
-
-// coverProofFrac is coverProof (same occluder, same answer, bit for bit)
-// with the ray tests of one convex part sharing their work: partHidesShared
-// instead of partHides. The visible fraction settles most hidden pairs by
-// it, so its cost is most of theirs.
-// edges is working space, kept by the caller between queries.
-func coverProofFrac(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, edges *[]proofEdge) (terrain.Item, bool) {
-	cv, ok := newCoverView(bf, eye, ti)
-	if !ok {
-		return terrain.Item{}, false
-	}
-	m := &bf.Models()[ti]
-	s := segment(bf, eye, geom.Lift(m.Position, m.Ground()+m.Hull.Height/2), f, segClearOnly)
-	if s.Clear || !cv.hidesAllShared(bf, f, s.Blocker.Item, edges) {
-		return terrain.Item{}, false
-	}
-	return s.Blocker.Item, true
-}
-
-// hidesAllShared is hidesAll by partHidesShared.
-func (cv *coverView) hidesAllShared(bf *terrain.Battlefield, f *filter, it terrain.Item, edges *[]proofEdge) bool {
-	if it.Kind == terrain.ItemPiece {
-		p := &bf.Pieces()[it.Index]
-		top, ok := f.pieceTop(p)
-		if !ok {
-			return false
-		}
-		for _, part := range p.ConvexParts() {
-			if cv.partHidesShared(part, top, edges) {
-				return true
-			}
-		}
-		return false
-	}
-	m := &bf.Models()[it.Index]
-	ok, own := f.modelBlocks(m, it.Index)
-	if !ok || (own && f.opt.ThroughOwnSquad > 0) {
-		return false
-	}
-	if m.Ground() > 0 {
-		return false // see hidesAll
-	}
-	ring := bf.Occluders().Models.Rings[it.Index]
-	return len(ring) >= 3 && cv.partHidesShared(ring, m.Hull.Height, edges)
-}
 
 // proofEdge is one edge p→q of a convex part, with what rayInside
 // computes of it that does not depend on the ray.

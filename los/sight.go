@@ -177,7 +177,7 @@ func sightPoints(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, firs
 		}
 		tried[ntried] = it
 		ntried++
-		return cv.hidesAll(bf, f, it)
+		return cv.hidesAll(bf, f, it, nil)
 	}
 	if try(first) {
 		return SegmentResult{}, pointsHidden
