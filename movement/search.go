@@ -44,12 +44,30 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	g, gbest, parent, closed, usable := sc.g, sc.gbest, sc.parent, sc.closed, sc.usable
 	// cands: the usable nodes that can lie on a route within ub
 	cands := sc.cands
-	bounded := !math.IsInf(ub, 1)
-	for k := range nodes {
-		p := nodes[k].p
-		if q.usable(&nodes[k]) && (!bounded || dist(from, p)+dist(p, to) <= lim) {
-			usable[k+2] = true
-			cands = append(cands, int32(k)+2)
+	if math.IsInf(ub, 1) {
+		for k := range nodes {
+			if q.usable(&nodes[k]) {
+				usable[k+2] = true
+				cands = append(cands, int32(k)+2)
+			}
+		}
+	} else {
+		// ring by ring (the rings' node ranges tile the node list in
+		// order), skipping a ring whose disc lies outside the ellipse:
+		// every node p in it has |from−p| + |p−to| ≥ that of the
+		// centre − 2·radius
+		for r := range set.rings {
+			rg := &set.rings[r]
+			if dist(from, rg.center)+dist(rg.center, to)-2*(rg.radius+coneMargin) > lim {
+				continue
+			}
+			for k := rg.lo; k < rg.hi; k++ {
+				p := nodes[k].p
+				if q.usable(&nodes[k]) && dist(from, p)+dist(p, to) <= lim {
+					usable[k+2] = true
+					cands = append(cands, k+2)
+				}
+			}
 		}
 	}
 	for k := range samples {
@@ -67,7 +85,10 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		return samples[v-2-nn].p
 	}
 	h := sc.h
-	defer func() { sc.h, sc.cands = h[:0], cands[:0] }()
+	defer func() {
+		sc.clean(cands, nn, len(samples))
+		sc.h, sc.cands = h[:0], cands[:0]
+	}()
 	// hto caches each usable vertex's heuristic (straight-line distance to
 	// the goal); worth reports whether an entry of cost gw for w would be
 	// pushed, so the loops below skip tangent tests for entries push
@@ -231,23 +252,42 @@ type scratch struct {
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// reset sizes the scratch for n graph vertices and clears it.
+// reset sizes the scratch for n graph vertices. Between searches the
+// best pushed costs are infinite and the flags false over the arrays'
+// whole capacity (clean restores what a search set), so only fresh
+// arrays need filling: the cost of a query does not grow with the graph.
 func (sc *scratch) reset(n int) {
 	sc.g = slices.Grow(sc.g[:0], n)[:n]
-	sc.gbest = slices.Grow(sc.gbest[:0], n)[:n]
 	sc.hto = slices.Grow(sc.hto[:0], n)[:n]
 	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
-	sc.closed = slices.Grow(sc.closed[:0], n)[:n]
-	sc.usable = slices.Grow(sc.usable[:0], n)[:n]
 	// g, parent and hto are written before they are read (g and parent
-	// when a vertex is closed, hto for the usable vertices): only the
-	// best pushed costs and the flags start cleared
-	for i := range sc.gbest {
-		sc.gbest[i] = math.Inf(1)
+	// when a vertex is closed, hto for the usable vertices)
+	if cap(sc.gbest) < n {
+		sc.gbest = make([]float64, n)
+		for i := range sc.gbest {
+			sc.gbest[i] = math.Inf(1)
+		}
+		sc.closed, sc.usable = make([]bool, n), make([]bool, n)
 	}
-	clear(sc.closed)
-	clear(sc.usable)
+	sc.gbest, sc.closed, sc.usable = sc.gbest[:n], sc.closed[:n], sc.usable[:n]
 	sc.cands, sc.h = sc.cands[:0], sc.h[:0]
+}
+
+// clean clears what a search over nn nodes and ns samples set: every
+// vertex it pushed, closed or marked usable is the start, the goal, one
+// of the candidates cands or a sample.
+func (sc *scratch) clean(cands []int32, nn int32, ns int) {
+	unset := func(v int32) {
+		sc.gbest[v], sc.closed[v], sc.usable[v] = math.Inf(1), false, false
+	}
+	unset(0)
+	unset(1)
+	for _, v := range cands {
+		unset(v)
+	}
+	for k := range int32(ns) {
+		unset(nn + 2 + k)
+	}
 }
 
 // edgeUsable reports whether the disc may translate from graph vertex u

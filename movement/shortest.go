@@ -252,7 +252,14 @@ func (r *Route) fill(pts []geom.Point, cost, chord float64, regions []region) {
 	}
 	r.ErrorBound = round9(r.ErrorBound*float64(max(len(pts)-2, 1)) + chord*turn)
 	var buf [16]r1.Interval
+	span := geom.Rect{X: r1.EmptyInterval(), Y: r1.EmptyInterval()}
+	for _, p := range pts {
+		span = span.AddPoint(p)
+	}
 	for _, rg := range regions {
+		if !rg.box.Intersects(span) {
+			continue // no segment's box can meet it
+		}
 		for i := 1; i < len(pts); i++ {
 			s := geom.Segment{A: pts[i-1], B: pts[i]}
 			if !rg.box.Intersects(s.Bound()) {
