@@ -113,6 +113,11 @@ type obstacleSet struct {
 	// use and published once (CompareAndSwap); their blocker caches are
 	// atomics filled on first verification with a deterministic value.
 	nbrs []atomic.Pointer[[]nbr]
+	// models are the indices of the models' obstacles (the only ones a
+	// query can exclude); minFactor and maxFactor are the smallest and
+	// largest difficult factors of the regions (+Inf and 1 without any)
+	models               []int32
+	minFactor, maxFactor float64
 }
 
 // buildSet computes the offset obstacles and candidate waypoints. It is
@@ -252,8 +257,16 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
 	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
 	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+	s.minFactor, s.maxFactor = math.Inf(1), 1
+	for _, rg := range s.regions {
+		s.maxFactor = max(s.maxFactor, rg.factor)
+		s.minFactor = min(s.minFactor, rg.factor)
+	}
 	for i := range s.obs {
 		o := &s.obs[i]
+		if o.model >= 0 {
+			s.models = append(s.models, int32(i))
+		}
 		b := o.core.box
 		o.center = geom.Pt(b.X.Center(), b.Y.Center())
 		o.reach = math.Hypot(b.X.Length(), b.Y.Length())/2 + o.core.inflate + R

@@ -33,19 +33,13 @@ type query struct {
 // the options (and the mover self) exclude, the rectangle the reference
 // point must stay in and whether difficult regions are weighted.
 func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt RouteOptions) query {
-	q := query{set: set, excluded: make([]bool, len(set.obs)), maxFactor: 1,
+	q := query{set: set, excluded: make([]bool, len(set.obs)), maxFactor: set.maxFactor, minFactor: set.minFactor,
 		work: budget.Counter{B: opt.Budget, Limit: DefaultRouteWork}}
-	for i := range set.obs {
-		o := &set.obs[i]
-		if o.model >= 0 && (opt.IgnoreModels || o.id == self || slices.Contains(opt.Ignore, o.id)) {
+	for _, i := range set.models {
+		if o := &set.obs[i]; opt.IgnoreModels || o.id == self || slices.Contains(opt.Ignore, o.id) {
 			q.excluded[i] = true
 			q.anyExcluded = true
 		}
-	}
-	q.minFactor = math.Inf(1)
-	for _, rg := range set.regions {
-		q.maxFactor = max(q.maxFactor, rg.factor)
-		q.minFactor = min(q.minFactor, rg.factor)
 	}
 	if !opt.Unweighted && !opt.AvoidDifficult && q.maxFactor > 1 {
 		q.weighted = true
