@@ -183,7 +183,7 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 
 // nearBounds are the bounds, as multiples of the straight distance, that
 // searchNear tries before an unbounded search.
-var nearBounds = [...]float64{1.5, 4}
+var nearBounds = []float64{1.5, 4}
 
 // searchNear is search without samples or a known bound, first within the
 // ellipses |from−p| + |p−to| ≤ k·|from−to| of nearBounds, then unbounded:

@@ -52,22 +52,9 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			}
 		}
 	} else {
-		// ring by ring (the rings' node ranges tile the node list in
-		// order), skipping a ring whose disc lies outside the ellipse:
-		// every node p in it has |from−p| + |p−to| ≥ that of the
-		// centre − 2·radius
-		for r := range set.rings {
-			rg := &set.rings[r]
-			if dist(from, rg.center)+dist(rg.center, to)-2*(rg.radius+coneMargin) > lim {
-				continue
-			}
-			for k := rg.lo; k < rg.hi; k++ {
-				p := nodes[k].p
-				if q.usable(&nodes[k]) && dist(from, p)+dist(p, to) <= lim {
-					usable[k+2] = true
-					cands = append(cands, k+2)
-				}
-			}
+		cands = q.nearCands(cands, from, to, lim)
+		for _, w := range cands {
+			usable[w] = true
 		}
 	}
 	for k := range samples {
@@ -237,6 +224,28 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	}
 	slices.Reverse(rev)
 	return rev, g[1], true, nil
+}
+
+// nearCands appends to dst, as graph ids (node index + 2) in index
+// order, the usable nodes p with |from−p| + |p−to| ≤ lim, ring by ring
+// (the rings' node ranges tile the node list in order), skipping a ring
+// whose disc lies outside the ellipse: every node p in it has
+// |from−p| + |p−to| ≥ that of the centre − 2·radius.
+func (q *query) nearCands(dst []int32, from, to geom.Point, lim float64) []int32 {
+	nodes := q.set.nodes
+	for r := range q.set.rings {
+		rg := &q.set.rings[r]
+		if dist(from, rg.center)+dist(rg.center, to)-2*(rg.radius+coneMargin) > lim {
+			continue
+		}
+		for k := rg.lo; k < rg.hi; k++ {
+			p := nodes[k].p
+			if q.usable(&nodes[k]) && dist(from, p)+dist(p, to) <= lim {
+				dst = append(dst, k+2)
+			}
+		}
+	}
+	return dst
 }
 
 // scratch is the per-search working memory, pooled so that a warm query
