@@ -86,12 +86,6 @@ func coverProof(bf *terrain.Battlefield, eye geom.Vec3, ti int, f *filter, edges
 // partHidesShared, the same answer with less work; nil tests each ray on
 // its own (partHides), without working space.
 func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Item, edges *[]proofEdge) bool {
-	hides := func(part []geom.Point, top float64) bool {
-		if edges == nil {
-			return cv.partHides(part, top)
-		}
-		return cv.partHidesShared(part, top, edges)
-	}
 	if it.Kind == terrain.ItemPiece {
 		p := &bf.Pieces()[it.Index]
 		top, ok := f.pieceTop(p)
@@ -99,7 +93,7 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 			return false
 		}
 		for _, part := range p.ConvexParts() {
-			if hides(part, top) {
+			if cv.partHidesWith(part, top, edges) {
 				return true
 			}
 		}
@@ -116,7 +110,16 @@ func (cv *coverView) hidesAll(bf *terrain.Battlefield, f *filter, it terrain.Ite
 		return false
 	}
 	ring := bf.Occluders().Models.Rings[it.Index]
-	return len(ring) >= 3 && hides(ring, m.Hull.Height)
+	return len(ring) >= 3 && cv.partHidesWith(ring, m.Hull.Height, edges)
+}
+
+// partHidesWith is partHidesShared with working space edges, partHides
+// without (edges nil).
+func (cv *coverView) partHidesWith(part []geom.Point, top float64, edges *[]proofEdge) bool {
+	if edges == nil {
+		return cv.partHides(part, top)
+	}
+	return cv.partHidesShared(part, top, edges)
 }
 
 // partHides reports whether the sightline from the eye to every vertex of
@@ -152,24 +155,14 @@ func (cv *coverView) rayInside(part []geom.Point, top float64, x geom.Vec3) bool
 	e := cv.eye
 	dx, dy, dz := x.X-e.X, x.Y-e.Y, x.Z-e.Z
 	lo, hi := 0.0, 1.0
-	keep := func(c0, c1 float64) { // keep c0 + s·c1 > 0
-		switch {
-		case c1 > 0:
-			lo = max(lo, -c0/c1)
-		case c1 < 0:
-			hi = min(hi, -c0/c1)
-		case !(c0 > 0):
-			hi = -1
-		}
-	}
 	if !math.IsInf(top, 1) {
-		keep(top-e.Z, -dz)
+		lo, hi = keepPositive(lo, hi, top-e.Z, -dz)
 	}
 	n := len(part)
 	for i := range n {
 		p, q := part[i], part[(i+1)%n]
 		ex, ey := q.X-p.X, q.Y-p.Y
-		keep(ex*(e.Y-p.Y)-ey*(e.X-p.X), ex*dy-ey*dx)
+		lo, hi = keepPositive(lo, hi, ex*(e.Y-p.Y)-ey*(e.X-p.X), ex*dy-ey*dx)
 	}
 	if !(lo < hi) {
 		return false

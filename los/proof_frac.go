@@ -49,15 +49,7 @@ func (cv *coverView) partHidesShared(part []geom.Point, top float64, edges *[]pr
 		lo, hi := 0.0, 1.0
 		for k := range es {
 			ed := &es[k]
-			c0, c1 := ed.c0, ed.ex*dy-ed.ey*dx
-			switch {
-			case c1 > 0:
-				lo = max(lo, -c0/c1)
-			case c1 < 0:
-				hi = min(hi, -c0/c1)
-			case !(c0 > 0):
-				hi = -1
-			}
+			lo, hi = keepPositive(lo, hi, ed.c0, ed.ex*dy-ed.ey*dx)
 		}
 		if !(lo < hi) {
 			return false // both rays of this vertex miss the part
@@ -77,15 +69,7 @@ func (cv *coverView) partHidesShared(part []geom.Point, top float64, edges *[]pr
 func (cv *coverView) rayInsideClipped(es []proofEdge, top float64, finite bool, lo, hi, dx, dy, dz float64) bool {
 	e := cv.eye
 	if finite {
-		c0, c1 := top-e.Z, -dz
-		switch {
-		case c1 > 0:
-			lo = max(lo, -c0/c1)
-		case c1 < 0:
-			hi = min(hi, -c0/c1)
-		case !(c0 > 0):
-			hi = -1
-		}
+		lo, hi = keepPositive(lo, hi, top-e.Z, -dz)
 	}
 	if !(lo < hi) {
 		return false
@@ -102,4 +86,19 @@ func (cv *coverView) rayInsideClipped(es []proofEdge, top float64, finite bool, 
 		}
 	}
 	return true
+}
+
+// keepPositive narrows the parameter interval [lo, hi] of a ray to where
+// c0 + s·c1 > 0 (hi -1: nowhere). The proofs' clips, by an edge's
+// half-plane or below a top, all go through it.
+func keepPositive(lo, hi, c0, c1 float64) (float64, float64) {
+	switch {
+	case c1 > 0:
+		lo = max(lo, -c0/c1)
+	case c1 < 0:
+		hi = min(hi, -c0/c1)
+	case !(c0 > 0):
+		hi = -1
+	}
+	return lo, hi
 }
