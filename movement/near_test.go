@@ -10,12 +10,13 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// TestScratchReuseSameRoutes: routes found through search scratch reused
-// across tables of different sizes (cleaned vertex by vertex) equal, to
-// the bit, those found on a fresh scratch, weighted (candidates by
-// nearCands) and unweighted, on random queries over generated tables (two
-// of the reference size, one of 800 pieces), near and far.
-func TestScratchReuseSameRoutes(t *testing.T) {
+// TestNearSearchSameRoutes: routes found by the bounded searches of
+// searchNear (ellipses, rings skipped by their disc) through scratch
+// reused across tables of different sizes equal, to the bit, those of the
+// unbounded search on a fresh scratch, weighted and unweighted, on random
+// queries over generated tables (two of the reference size, one of 800
+// pieces), near and far.
+func TestNearSearchSameRoutes(t *testing.T) {
 	type table struct {
 		bf  *terrain.Battlefield
 		ids []string
@@ -35,7 +36,8 @@ func TestScratchReuseSameRoutes(t *testing.T) {
 		}
 		tabs = append(tabs, tb)
 	}
-	pool := scratchPool.New
+	bounds, pool := nearBounds, scratchPool.New
+	defer func() { nearBounds = bounds }()
 	rng := rand.New(rand.NewPCG(3, 11))
 	found, detours := 0, 0
 	for k := range 150 {
@@ -50,11 +52,13 @@ func TestScratchReuseSameRoutes(t *testing.T) {
 		d := m.Position.Add(geom.Pt((rng.Float64()-0.5)*span, (rng.Float64()-0.5)*span))
 		d = geom.Pt(min(max(d.X, 0), W), min(max(d.Y, 0), D))
 		for _, opt := range []RouteOptions{{}, {Unweighted: true}} {
+			nearBounds = bounds
 			got, gerr := tb.rt.ShortestPath(id, d, opt)
+			nearBounds = nil
 			scratchPool = sync.Pool{New: pool} // a fresh scratch
 			want, werr := tb.rt.ShortestPath(id, d, opt)
 			if (gerr == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s to %v %+v: reused scratch %+v (%v), fresh %+v (%v)", id, d, opt, got, gerr, want, werr)
+				t.Fatalf("%s to %v %+v: near search %+v (%v), unbounded %+v (%v)", id, d, opt, got, gerr, want, werr)
 			}
 			if werr == nil {
 				found++

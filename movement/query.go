@@ -152,10 +152,10 @@ func (q *query) usable(n *node) bool {
 // means the search stopped before it knew.
 func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, cost float64, ok bool, err error) {
 	if !q.weighted {
-		return q.search(from, to, math.Inf(1), nil)
+		return q.searchNear(from, to)
 	}
 	q.weighted = false
-	pts, _, ok, err = q.search(from, to, math.Inf(1), nil)
+	pts, _, ok, err = q.searchNear(from, to)
 	q.weighted = true
 	if !ok || err != nil {
 		return nil, 0, false, err // the same obstacles: no weighted route either
@@ -179,6 +179,27 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 		return wp, wc, true, nil
 	}
 	return pts, ub, true, nil
+}
+
+// nearBounds are the bounds, as multiples of the straight distance, that
+// searchNear tries before an unbounded search.
+var nearBounds = []float64{1.5, 4}
+
+// searchNear is search without samples or a known bound, first within the
+// ellipses |from−p| + |p−to| ≤ k·|from−to| of nearBounds, then unbounded:
+// a route of length L ≤ k·|from−to| is found by the bounded search (only
+// entries whose key, a lower bound on the length of any route through
+// them, exceeds the bound are left out), and the candidates scanned are
+// those near the route instead of the whole table's.
+func (q *query) searchNear(from, to geom.Point) ([]geom.Point, float64, bool, error) {
+	d := dist(from, to)
+	for _, k := range nearBounds {
+		pts, cost, ok, err := q.search(from, to, k*d, nil)
+		if ok || err != nil {
+			return pts, cost, ok, err
+		}
+	}
+	return q.search(from, to, math.Inf(1), nil)
 }
 
 // samples returns the usable points at spacing h on the difficult regions'
