@@ -20,7 +20,7 @@
 # offset that geom.ConvexPieces cannot split reports geom.ErrNoOverlay.
 # The tag sightline_nopictures (rulesets.Pictures false) leaves the
 # rulesets' picture building out: the module answers in JSON and never
-# draws, about 20 KB of gzip.
+# draws, about 42 KB of gzip.
 # GOEXPERIMENT=nogreenteagc builds the runtime with Go's previous garbage
 # collector: the module runs on one thread, where Green Tea's parallel
 # marking gains nothing, and its code is about 10 KB of gzip.

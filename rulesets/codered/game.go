@@ -92,7 +92,9 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	if rulesets.Pictures {
+		r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	}
 	return r, nil
 }
 
@@ -108,7 +110,9 @@ func answerSight(env *rulesets.Env, q *sightRequest) (rulesets.Result, error) {
 	}
 	r := rulesets.Result{Explanation: sightText(rep, q.From, q.To)}
 	r.Set("visible", rep.Visible).Set("blockedBy", nullable(rep.BlockedBy)).Set("doubtful", rep.Doubtful).Set("steps", rep.Steps)
-	r.Draw([]string{q.From, q.To}, sightParts(env, q.From, q.To, rep)...)
+	if rulesets.Pictures {
+		r.Draw([]string{q.From, q.To}, sightParts(env, q.From, q.To, rep)...)
+	}
 	return r, nil
 }
 
@@ -141,8 +145,10 @@ func answerSmoke(env *rulesets.Env, q *smokeRequest) (rulesets.Result, error) {
 	r, err := verdict(v, err, q.Model)
 	if err == nil {
 		o := options(env)
-		r.Draw(nil, render.Template{Circle: &geom.Circle{Center: q.Point, Radius: float64(o.SmokeDiameter) / 2},
-			Label: "smoke " + rulesets.VerdictLabel(v)})
+		if rulesets.Pictures {
+			r.Draw(nil, render.Template{Circle: &geom.Circle{Center: q.Point, Radius: float64(o.SmokeDiameter) / 2},
+				Label: "smoke " + rulesets.VerdictLabel(v)})
+		}
 	}
 	return r, err
 }
@@ -181,7 +187,9 @@ func answerViewEdges(env *rulesets.Env, q *viewEdgesRequest) (rulesets.Result, e
 	// The line judged: from the unit's centre to the other's, through the
 	// declared edges when allowed.
 	label := "view edges " + strings.Join(q.Edges, ", ") + ": " + rulesets.VerdictLabel(v)
-	r.Draw(nil, render.Sightline{From: geom.Lift(Centre(m, o), m.EyePoint().Z), To: geom.Lift(Centre(e, o), e.EyePoint().Z), Clear: ok && checked, Label: label})
+	if rulesets.Pictures {
+		r.Draw(nil, render.Sightline{From: geom.Lift(Centre(m, o), m.EyePoint().Z), To: geom.Lift(Centre(e, o), e.EyePoint().Z), Clear: ok && checked, Label: label})
+	}
 	return r, err
 }
 
@@ -196,7 +204,9 @@ func answerRally(env *rulesets.Env, q *rallyRequest) (rulesets.Result, error) {
 	v, err := CheckRallyMove(env.Battlefield, q.Side, q.Path, q.Used, q.Outmanoeuvred, options(env))
 	r, err := verdict(v, err)
 	if err == nil {
-		r.Draw(nil, rulesets.MovePart("", q.Path, -1, v.Legal, rulesets.FailedClauses(v)))
+		if rulesets.Pictures {
+			r.Draw(nil, rulesets.MovePart("", q.Path, -1, v.Legal, rulesets.FailedClauses(v)))
+		}
 	}
 	return r, err
 }
@@ -212,7 +222,9 @@ func answerPlacement(env *rulesets.Env, q *placementRequest) (rulesets.Result, e
 	if err == nil {
 		// No placing within close range of an enemy unit (CR-42…CR-46):
 		// the circle an enemy must stay out of.
-		r.Draw(nil, render.Ring{Center: q.Point, Radius: float64(options(env).CloseRange), Label: q.What + " " + rulesets.VerdictLabel(v)})
+		if rulesets.Pictures {
+			r.Draw(nil, render.Ring{Center: q.Point, Radius: float64(options(env).CloseRange), Label: q.What + " " + rulesets.VerdictLabel(v)})
+		}
 	}
 	return r, err
 }
@@ -235,9 +247,13 @@ func answerIED(env *rulesets.Env, q *iedRequest) (rulesets.Result, error) {
 		r.Explanation = fmt.Sprintf("The path does not come within %g in of the IED (CR-42).", float64(o.IEDTrigger))
 	}
 	r.SetLength("alongPath", along)
-	r.Draw(nil, rulesets.MovePart("", q.Path, -1, true, nil), render.Ring{Center: q.Point, Radius: float64(o.IEDTrigger), Label: "IED trigger"})
+	if rulesets.Pictures {
+		r.Draw(nil, rulesets.MovePart("", q.Path, -1, true, nil), render.Ring{Center: q.Point, Radius: float64(o.IEDTrigger), Label: "IED trigger"})
+	}
 	if ok {
-		r.Draw(nil, rulesets.PointMark(at, "triggered"))
+		if rulesets.Pictures {
+			r.Draw(nil, rulesets.PointMark(at, "triggered"))
+		}
 	}
 	return r, nil
 }
@@ -268,7 +284,9 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 	}
 	var r rulesets.Result
 	r.Set("zone", zone).Set("inside", in)
-	r.Draw(nil, render.Template{Shape: poly, Label: "zone " + zone}, rulesets.PointMark(q.Point, where))
+	if rulesets.Pictures {
+		r.Draw(nil, render.Template{Shape: poly, Label: "zone " + zone}, rulesets.PointMark(q.Point, where))
+	}
 	r.Explanation = fmt.Sprintf("(%g, %g) is %s deployment zone %s (CR-45).", rulesets.Round(q.Point.X), rulesets.Round(q.Point.Y), where, zone)
 	return r, nil
 }
@@ -286,7 +304,9 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 	var r rulesets.Result
 	r.Set("state", string(c)).Set("within", ids)
 	r.Explanation = fmt.Sprintf("The objective is %s for %s: units within %g in: %v (CR-46).", c, q.Side, float64(ObjectiveControl), ids)
-	r.Draw(ids, render.Ring{Center: q.Point, Radius: float64(ObjectiveControl), Label: "objective " + string(c)})
+	if rulesets.Pictures {
+		r.Draw(ids, render.Ring{Center: q.Point, Radius: float64(ObjectiveControl), Label: "objective " + string(c)})
+	}
 	return r, nil
 }
 
@@ -296,7 +316,9 @@ func verdict(v *rulesets.Verdict, err error, ids ...string) (rulesets.Result, er
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw(ids)
+	if rulesets.Pictures {
+		r.Draw(ids)
+	}
 	return r, nil
 }
 

@@ -148,9 +148,13 @@ func checkMove(env *rulesets.Env, plan MovePlan, base moveBase) (rulesets.Result
 		}
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(cost), Length: true}, rulesets.Field{Name: "violations", Value: violations})
-	res.Draw([]string{base.Model}, rulesets.MovePart(base.Model, plan.Path, cost, v.Legal, rulesets.FailedClauses(v)))
+	if rulesets.Pictures {
+		res.Draw([]string{base.Model}, rulesets.MovePart(base.Model, plan.Path, cost, v.Legal, rulesets.FailedClauses(v)))
+	}
 	if plan.Target != "" {
-		res.Draw([]string{plan.Target})
+		if rulesets.Pictures {
+			res.Draw([]string{plan.Target})
+		}
 	}
 	return res, nil
 }
@@ -191,7 +195,9 @@ func answerScatter(env *rulesets.Env, q *scatterRequest) (rulesets.Result, error
 	expl += fmt.Sprintf(" towards bearing %g°, landing at (%.3f, %.3f) (CR-39, CR-40).", bearing, at.X, at.Y)
 	r := rulesets.Result{Explanation: expl}
 	r.SetLength("deviation", dev).Set("capped", capped).Set("impact", rulesets.Point2(at))
-	r.Draw(nil, render.Scatter{From: q.Point, To: at, Label: fmt.Sprintf("%g in", dev)}, rulesets.PointMark(at, "impact"))
+	if rulesets.Pictures {
+		r.Draw(nil, render.Scatter{From: q.Point, To: at, Label: fmt.Sprintf("%g in", dev)}, rulesets.PointMark(at, "impact"))
+	}
 	if q.Class == 0 {
 		share := Class0Damage(q.Roll)
 		r.Set("damage", share)
@@ -283,7 +289,9 @@ func answerBlast(env *rulesets.Env, q *blastRequest) (rulesets.Result, error) {
 	}
 	r := rulesets.Result{Explanation: expl[:len(expl)-1] + " (CR-41)."}
 	r.Set("effects", eff)
-	r.Draw(ids, blastRings(q.Point, w, options(env))...)
+	if rulesets.Pictures {
+		r.Draw(ids, blastRings(q.Point, w, options(env))...)
+	}
 	return r, nil
 }
 

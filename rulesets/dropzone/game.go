@@ -75,7 +75,9 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	if rulesets.Pictures {
+		r.Draw([]string{q.Shooter, q.Target}, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	}
 	return r, nil
 }
 
@@ -102,7 +104,9 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "cost", Value: rulesets.Round(r.Cost), Length: true},
 		rulesets.Field{Name: "violations", Value: nonNil(r.Violations)},
 		rulesets.Field{Name: "movedForShooting", Value: rulesets.Round(r.MovedForShooting), Length: true})
-	res.Draw([]string{q.Model}, rulesets.MovePart(q.Model, q.Path, r.Cost, v.Legal, rulesets.FailedClauses(v)))
+	if rulesets.Pictures {
+		res.Draw([]string{q.Model}, rulesets.MovePart(q.Model, q.Path, r.Cost, v.Legal, rulesets.FailedClauses(v)))
+	}
 	return res, nil
 }
 
@@ -118,7 +122,9 @@ func answerFormation(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "groups", Value: r.Groups},
 		rulesets.Field{Name: "mustClose", Value: nonNil(r.MustClose)}, rulesets.Field{Name: "eitherHalf", Value: r.EitherHalf})
 	o := options(env)
-	res.Draw(squadIDs(env, q.Squad), formationParts(env.Battlefield, q.Squad, &o)...)
+	if rulesets.Pictures {
+		res.Draw(squadIDs(env, q.Squad), formationParts(env.Battlefield, q.Squad, &o)...)
+	}
 	return res, nil
 }
 
@@ -134,7 +140,9 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v)
-	res.Draw(squadIDs(env, q.Squad), render.Template{Shape: zone, Label: "zone: " + rulesets.VerdictLabel(v)})
+	if rulesets.Pictures {
+		res.Draw(squadIDs(env, q.Squad), render.Template{Shape: zone, Label: "zone: " + rulesets.VerdictLabel(v)})
+	}
 	return res, nil
 }
 
@@ -291,7 +299,9 @@ func answerCollapse(env *rulesets.Env, q *oneBuildingRequest) (rulesets.Result, 
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "removed", Value: nonNil(inside)},
 		rulesets.Field{Name: "destroyedOn2", Value: nonNil(near)})
-	res.Draw(append(append([]string(nil), inside...), near...), collapseParts(env.Battlefield, q.Building)...)
+	if rulesets.Pictures {
+		res.Draw(append(append([]string(nil), inside...), near...), collapseParts(env.Battlefield, q.Building)...)
+	}
 	return res, nil
 }
 
@@ -321,8 +331,10 @@ func answerReaction(env *rulesets.Env, q *reactionRequest) (rulesets.Result, err
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "engagementPoint", Value: rulesets.Point2(r.Point)})
-	res.Draw([]string{q.Shooter, q.Aircraft}, rulesets.MovePart(q.Aircraft, q.Corridor, -1, true, nil),
-		rulesets.PointMark(r.Point, "engaged: "+rulesets.VerdictLabel(v)))
+	if rulesets.Pictures {
+		res.Draw([]string{q.Shooter, q.Aircraft}, rulesets.MovePart(q.Aircraft, q.Corridor, -1, true, nil),
+			rulesets.PointMark(r.Point, "engaged: "+rulesets.VerdictLabel(v)))
+	}
 	return res, nil
 }
 
@@ -345,7 +357,9 @@ func answerCrash(env *rulesets.Env, q *crashRequest) (rulesets.Result, error) {
 		rulesets.Field{Name: "centreUnder", Value: nonNil(r.CentreUnder)},
 		rulesets.Field{Name: "buildings", Value: nonNil(r.Buildings)}, rulesets.Field{Name: "autoHits", Value: nonNil(r.AutoHits)})
 	o := options(env)
-	res.Draw(append([]string{q.Model}, r.Touched...), lzPart(env.Battlefield, q.Model, q.Size, p, &o, "crash")...)
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Model}, r.Touched...), lzPart(env.Battlefield, q.Model, q.Size, p, &o, "crash")...)
+	}
 	return res, nil
 }
 
@@ -360,8 +374,10 @@ func answerWreck(env *rulesets.Env, q *wreckRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, err
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "destroyed", Value: nonNil(lost)})
-	res.Draw([]string{q.Model}, append(reachParts(env.Battlefield, []string{q.Model}, wreckReach,
-		fmt.Sprintf("survivors within %g in: %s", wreckReach, label(v))), placementMarks(q.Placements)...)...)
+	if rulesets.Pictures {
+		res.Draw([]string{q.Model}, append(reachParts(env.Battlefield, []string{q.Model}, wreckReach,
+			fmt.Sprintf("survivors within %g in: %s", wreckReach, label(v))), placementMarks(q.Placements)...)...)
+	}
 	return res, nil
 }
 
@@ -387,8 +403,10 @@ func answerPremeasure(env *rulesets.Env, q *premeasureRequest) (rulesets.Result,
 	if !ok {
 		return rulesets.Result{}, env.Errorf("to", ErrQuery, "%q: unknown model", q.To)
 	}
-	res.Draw([]string{q.From, q.To}, render.Link{A: a.Position, B: b.Position, OK: v.Legal, Kind: render.LinkMeasure,
-		Label: fmt.Sprintf("%.2f in: %s", b.Position.Sub(a.Position).Norm(), label(v))})
+	if rulesets.Pictures {
+		res.Draw([]string{q.From, q.To}, render.Link{A: a.Position, B: b.Position, OK: v.Legal, Kind: render.LinkMeasure,
+			Label: fmt.Sprintf("%.2f in: %s", b.Position.Sub(a.Position).Norm(), label(v))})
+	}
 	return res, nil
 }
 
@@ -410,7 +428,9 @@ func verdict(v *rulesets.Verdict, err error, ids ...string) (rulesets.Result, er
 		return rulesets.Result{}, err
 	}
 	r := rulesets.VerdictResult(v)
-	r.Draw(ids)
+	if rulesets.Pictures {
+		r.Draw(ids)
+	}
 	return r, nil
 }
 
@@ -468,7 +488,9 @@ func label(v *rulesets.Verdict) string {
 func drawn(r rulesets.Result, err error) func(parts ...render.Part) (rulesets.Result, error) {
 	return func(parts ...render.Part) (rulesets.Result, error) {
 		if err == nil {
-			r.Draw(nil, parts...)
+			if rulesets.Pictures {
+				r.Draw(nil, parts...)
+			}
 		}
 		return r, err
 	}

@@ -72,7 +72,9 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 		return rulesets.Result{}, env.At("shooter", err)
 	}
 	res := rulesets.VerdictResult(v, shotFields(r)...)
-	res.Draw([]string{q.Shooter, q.Target}, shotParts(env, r, q.Weapon)...)
+	if rulesets.Pictures {
+		res.Draw([]string{q.Shooter, q.Target}, shotParts(env, r, q.Weapon)...)
+	}
 	return res, nil
 }
 
@@ -160,9 +162,13 @@ func answerAttack(env *rulesets.Env, q *attackRequest) (rulesets.Result, error) 
 	ids := []string{q.Target}
 	for i, s := range r.Shots {
 		ids = append(ids, s.Shooter)
-		res.Draw(nil, shotParts(env, s, q.Firers[i].Weapon)...)
+		if rulesets.Pictures {
+			res.Draw(nil, shotParts(env, s, q.Firers[i].Weapon)...)
+		}
 	}
-	res.Draw(ids)
+	if rulesets.Pictures {
+		res.Draw(ids)
+	}
 	return res, nil
 }
 
@@ -180,7 +186,9 @@ func answerBoarding(env *rulesets.Env, q *boardingRequest) (rulesets.Result, err
 		return rulesets.Result{}, env.At("boarders", err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "eligible", Value: nonNil(r.Eligible)})
-	res.Draw(append([]string{q.Target}, q.Boarders...), render.Ring{ModelID: q.Target, Radius: boardingMax, Label: "0-8 in"})
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Target}, q.Boarders...), render.Ring{ModelID: q.Target, Radius: boardingMax, Label: "0-8 in"})
+	}
 	return res, nil
 }
 
@@ -198,7 +206,9 @@ func answerInterceptors(env *rulesets.Env, q *interceptorsRequest) (rulesets.Res
 		return rulesets.Result{}, env.At("carrier", err)
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "range", Value: d, Length: true})
-	res.Draw([]string{q.Carrier, q.Friend}, render.Ring{ModelID: q.Carrier, Radius: effectiveMax, Label: "effective range"})
+	if rulesets.Pictures {
+		res.Draw([]string{q.Carrier, q.Friend}, render.Ring{ModelID: q.Carrier, Radius: effectiveMax, Label: "effective range"})
+	}
 	return res, nil
 }
 
@@ -217,7 +227,9 @@ func answerNuclear(env *rulesets.Env, q *nuclearRequest) (rulesets.Result, error
 	}
 	v.Allow(ftRadius, "%d model(s) within 4 in of %s roll a D6 (4+: a disorder marker), friends included: %v", len(ids), q.Model, ids)
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "models", Value: ids})
-	res.Draw(append([]string{q.Model}, ids...), render.Ring{ModelID: q.Model, Radius: nuclearRadius, Label: "4 in"})
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Model}, ids...), render.Ring{ModelID: q.Model, Radius: nuclearRadius, Label: "4 in"})
+	}
 	return res, nil
 }
 
@@ -253,7 +265,9 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 	}
 	m, _ := env.Battlefield.Model(q.Model)
 	res := rulesets.VerdictResult(v, moveFields(r)...)
-	res.Draw([]string{q.Model}, movePart(r, m.Position, plan.To, v.Legal))
+	if rulesets.Pictures {
+		res.Draw([]string{q.Model}, movePart(r, m.Position, plan.To, v.Legal))
+	}
 	return res, nil
 }
 

@@ -89,7 +89,9 @@ func answerSquadronMove(env *rulesets.Env, q *squadronMoveRequest) (rulesets.Res
 		rulesets.Field{Name: "groups", Value: r.Coherency.Groups})
 	for i, mv := range r.Moves {
 		m, _ := env.Battlefield.Model(mv.Model)
-		res.Draw([]string{mv.Model}, movePart(mv, m.Position, q.Moves[i].To, v.Legal))
+		if rulesets.Pictures {
+			res.Draw([]string{mv.Model}, movePart(mv, m.Position, q.Moves[i].To, v.Legal))
+		}
 	}
 	return res, nil
 }
@@ -109,7 +111,9 @@ func answerCoherency(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 	for _, l := range c.Broken {
 		a, _ := env.Battlefield.Model(l.From)
 		b, _ := env.Battlefield.Model(l.To)
-		res.Draw(nil, render.Link{A: a.Position, B: b.Position, OK: false, Label: fmt.Sprintf("%.2f in", l.Distance)})
+		if rulesets.Pictures {
+			res.Draw(nil, render.Link{A: a.Position, B: b.Position, OK: false, Label: fmt.Sprintf("%.2f in", l.Distance)})
+		}
 	}
 	if len(c.Broken) == 0 {
 		// Coherent: the tree of nearest stands that keeps it so.
@@ -121,10 +125,12 @@ func answerCoherency(env *rulesets.Env, q *squadRequest) (rulesets.Result, error
 			pts[k] = opt.measurePoints(m, m.Pose())
 		}
 		limit := rulesets.Round(opt.book(coherencyMax))
-		res.Draw(nil, rulesets.LinkTree(len(idx), func(i, j int) (geom.Point, geom.Point, float64, bool) {
-			d, a, b := nearestPair(pts[i], pts[j])
-			return a, b, d, rulesets.Round(d) <= limit
-		})...)
+		if rulesets.Pictures {
+			res.Draw(nil, rulesets.LinkTree(len(idx), func(i, j int) (geom.Point, geom.Point, float64, bool) {
+				d, a, b := nearestPair(pts[i], pts[j])
+				return a, b, d, rulesets.Round(d) <= limit
+			})...)
+		}
 	}
 	return res, nil
 }
@@ -145,14 +151,18 @@ func answerSectors(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 		}
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "sectors", Value: ss}, rulesets.Field{Name: "vp", Value: vp})
-	res.Draw(nil, sectorParts(ss)...)
+	if rulesets.Pictures {
+		res.Draw(nil, sectorParts(ss)...)
+	}
 	return res, nil
 }
 
 func answerTerrainReview(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 	v, w := ReviewTerrain(env.Battlefield, options(env))
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "warnings", Value: w})
-	res.Draw(nil, reviewParts(env.Battlefield, options(env))...)
+	if rulesets.Pictures {
+		res.Draw(nil, reviewParts(env.Battlefield, options(env))...)
+	}
 	return res, nil
 }
 
@@ -168,7 +178,9 @@ func answerMinefields(env *rulesets.Env, q *zonesRequest) (rulesets.Result, erro
 	}
 	v, n := CheckMinefields(env.Battlefield, q.Zones, options(env))
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "minefields", Value: n})
-	res.Draw(nil, zoneTemplates(q.Zones, "deployment zone: no minefield")...)
+	if rulesets.Pictures {
+		res.Draw(nil, zoneTemplates(q.Zones, "deployment zone: no minefield")...)
+	}
 	return res, nil
 }
 
@@ -214,7 +226,9 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 	for _, i := range env.Battlefield.Squad(q.Squad) {
 		ids = append(ids, env.Battlefield.Models()[i].ID)
 	}
-	res.Draw(ids, zoneTemplates([][]geom.Point{q.Zone}, "zone: "+rulesets.VerdictLabel(v))...)
+	if rulesets.Pictures {
+		res.Draw(ids, zoneTemplates([][]geom.Point{q.Zone}, "zone: "+rulesets.VerdictLabel(v))...)
+	}
 	return res, nil
 }
 
@@ -262,7 +276,9 @@ func answerSetup(env *rulesets.Env, q *setupRequest) (rulesets.Result, error) {
 	}
 	res := rulesets.VerdictResult(v, extra...)
 	if q.Edge != "" {
-		res.Draw(nil, edgeParts(env.Battlefield.Table(), q.Edge)...)
+		if rulesets.Pictures {
+			res.Draw(nil, edgeParts(env.Battlefield.Table(), q.Edge)...)
+		}
 	}
 	return res, nil
 }
@@ -283,10 +299,14 @@ func answerDebrisPlacement(env *rulesets.Env, q *debrisPlacementRequest) (rulese
 		return rulesets.Result{}, env.At("fields", err)
 	}
 	res := rulesets.VerdictResult(v)
-	res.Draw(nil, zoneTemplates(q.Zones[:], "objective zone")...)
+	if rulesets.Pictures {
+		res.Draw(nil, zoneTemplates(q.Zones[:], "objective zone")...)
+	}
 	for _, id := range q.Fields {
 		if p, ok := env.Battlefield.Piece(id); ok {
-			res.Draw(nil, render.Template{Shape: p.Footprint, Label: id + ": " + rulesets.VerdictLabel(v)})
+			if rulesets.Pictures {
+				res.Draw(nil, render.Template{Shape: p.Footprint, Label: id + ": " + rulesets.VerdictLabel(v)})
+			}
 		}
 	}
 	return res, nil
@@ -295,7 +315,9 @@ func answerDebrisPlacement(env *rulesets.Env, q *debrisPlacementRequest) (rulese
 func answerSalvage(env *rulesets.Env, _ *noRequest) (rulesets.Result, error) {
 	v, s := Salvage(env.Battlefield, options(env))
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "salvage", Value: s})
-	res.Draw(nil, salvageParts(env.Battlefield, options(env), s)...)
+	if rulesets.Pictures {
+		res.Draw(nil, salvageParts(env.Battlefield, options(env), s)...)
+	}
 	return res, nil
 }
 
@@ -327,9 +349,13 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 		who = "nobody"
 	}
 	if reach > 0 {
-		res.Draw(nil, pieceReach(env.Battlefield, q.Target, reach, fmt.Sprintf("within %g in: %s", reach, who))...)
+		if rulesets.Pictures {
+			res.Draw(nil, pieceReach(env.Battlefield, q.Target, reach, fmt.Sprintf("within %g in: %s", reach, who))...)
+		}
 	} else if p, ok := env.Battlefield.Piece(q.Target); ok {
-		res.Draw(nil, render.Template{Shape: p.Footprint, Label: q.Target + ": " + who})
+		if rulesets.Pictures {
+			res.Draw(nil, render.Template{Shape: p.Footprint, Label: q.Target + ": " + who})
+		}
 	}
 	return res, nil
 }

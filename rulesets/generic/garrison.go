@@ -65,7 +65,9 @@ func sightInto(env *rulesets.Env, q *PairRequest, w pairWindow) rulesets.Result 
 // 0 when none does.
 func fractionWindow(env *rulesets.Env, q *PairRequest, w pairWindow, opt los.Options) (rulesets.Result, error) {
 	var a rulesets.Result
-	a.Draw([]string{q.From, q.To})
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.To})
+	}
 	if !w.Found {
 		a.Set("fraction", 0.0)
 		a.Explanation = fmt.Sprintf("no window of %s's wall sees %s: %s", w.garrison, w.other, w.Explain())
@@ -85,7 +87,9 @@ func fractionWindow(env *rulesets.Env, q *PairRequest, w pairWindow, opt los.Opt
 	}
 	a.Set("fraction", rulesets.Round(r.Fraction))
 	a.Explanation = fmt.Sprintf("from window %d of wall %s: %s", w.Best.Index, w.Best.Wall, r.Explain())
-	a.Draw(nil, render.TargetFromFraction(r), rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
+	if rulesets.Pictures {
+		a.Draw(nil, render.TargetFromFraction(r), rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
+	}
 	return a, nil
 }
 

@@ -69,7 +69,9 @@ func Move(env *rulesets.Env, q *MoveRequest) (rulesets.Result, error) {
 		a.Set("turns", turns)
 	}
 	a.Explanation = text
-	a.Draw([]string{q.Model}, render.PathFromCheck(r, q.Path))
+	if rulesets.Pictures {
+		a.Draw([]string{q.Model}, render.PathFromCheck(r, q.Path))
+	}
 	return a, nil
 }
 
@@ -81,7 +83,9 @@ func Path(env *rulesets.Env, q *PathRequest) (rulesets.Result, error) {
 		var a rulesets.Result
 		a.Set("reachable", false).Set("length", nil).Set("path", [][]float64{})
 		a.Explanation = fmt.Sprintf("%s cannot reach (%g, %g): %v.", q.Model, rulesets.Round(q.To.X), rulesets.Round(q.To.Y), err)
-		a.Draw([]string{q.Model})
+		if rulesets.Pictures {
+			a.Draw([]string{q.Model})
+		}
 		return a, nil
 	}
 	if err != nil {
@@ -99,7 +103,9 @@ func Path(env *rulesets.Env, q *PathRequest) (rulesets.Result, error) {
 	a.SetLength("clearance", r.Clearance)
 	a.SetLength("errorBound", r.ErrorBound)
 	a.Explanation = r.Explain()
-	a.Draw([]string{q.Model}, render.PathFromRoute(r))
+	if rulesets.Pictures {
+		a.Draw([]string{q.Model}, render.PathFromRoute(r))
+	}
 	return a, nil
 }
 
@@ -132,6 +138,8 @@ func Coherency(env *rulesets.Env, q *SquadRequest) (rulesets.Result, error) {
 	for _, i := range bf.Squad(q.Squad) {
 		ids = append(ids, bf.Models()[i].ID)
 	}
-	a.Draw(ids, parts...)
+	if rulesets.Pictures {
+		a.Draw(ids, parts...)
+	}
 	return a, nil
 }

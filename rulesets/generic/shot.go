@@ -124,9 +124,13 @@ func Shot(env *rulesets.Env, q *ShotRequest) (rulesets.Result, error) {
 	a.SetLength("range", dist)
 	a.Set("visible", sight.visible)
 	a.Explanation = v.Paragraph()
-	a.Draw([]string{q.Shooter, q.Target})
+	if rulesets.Pictures {
+		a.Draw([]string{q.Shooter, q.Target})
+	}
 	if sight.overlay != (render.Sightline{}) {
-		a.Draw(nil, sight.overlay)
+		if rulesets.Pictures {
+			a.Draw(nil, sight.overlay)
+		}
 	}
 	return a, nil
 }

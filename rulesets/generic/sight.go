@@ -72,7 +72,9 @@ func Range(env *rulesets.Env, q *RangeRequest) (rulesets.Result, error) {
 	a.SetLength("vertical", r.Vertical)
 	a.SetLength("distance3d", r.Distance3D)
 	a.Explanation = r.Explain() + note
-	a.Draw([]string{q.From, q.To}, flatLink(r.FromPoint, r.ToPoint, r.Distance))
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.To}, flatLink(r.FromPoint, r.ToPoint, r.Distance))
+	}
 	return a, nil
 }
 
@@ -113,7 +115,9 @@ func Sight(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) {
 		a.Set("grazing", ids)
 	}
 	a.Explanation = r.Explain()
-	a.Draw([]string{q.From, q.To}, render.SightlineFromSight(r, env.ID))
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.To}, render.SightlineFromSight(r, env.ID))
+	}
 	return a, nil
 }
 
@@ -153,8 +157,10 @@ func VisibleFraction(env *rulesets.Env, q *PairRequest) (rulesets.Result, error)
 		return rulesets.Result{}, err
 	}
 	a := rulesets.FractionAnswer(r)
-	a.Draw([]string{q.From, q.To}, render.TargetFromFraction(r),
-		rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.To}, render.TargetFromFraction(r),
+			rulesets.FractionSightline(env.Battlefield, r, opt, fmt.Sprintf("%.1f %% visible", 100*r.Fraction)))
+	}
 	return a, nil
 }
 
@@ -181,7 +187,9 @@ func Arc(env *rulesets.Env, q *ArcRequest) (rulesets.Result, error) {
 	a.Set("bearingClockwise", rulesets.Round(r.BearingClockwise))
 	a.Explanation = r.Explain()
 	if from, ok := env.Battlefield.Model(q.From); ok {
-		a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: arcLabel(r), Kind: render.LinkArc})
+		if rulesets.Pictures {
+			a.Draw([]string{q.From, q.To}, render.Link{A: from.Position, B: r.Target, OK: r.InArc, Label: arcLabel(r), Kind: render.LinkArc})
+		}
 	}
 	return a, nil
 }
@@ -207,9 +215,13 @@ func SightAlongPath(env *rulesets.Env, q *AlongPathRequest) (rulesets.Result, er
 	a.Set("exact", false)
 	a.SetLength("sampleStep", r.Step)
 	a.Explanation = r.Explain()
-	a.Draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.Model}, render.PathOverlay{ModelID: q.Model, Points: q.Path, Legal: true})
+	}
 	if from, ok := env.Battlefield.Model(q.From); ok && r.FirstVisibleAt != nil {
-		a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen", Kind: render.LinkSeen})
+		if rulesets.Pictures {
+			a.Draw(nil, render.Link{A: from.Position, B: *r.FirstVisibleAt, OK: true, Label: "first seen", Kind: render.LinkSeen})
+		}
 	}
 	return a, nil
 }
@@ -255,9 +267,13 @@ func GarrisonTarget(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) 
 		a.Set("point", nil)
 	}
 	a.Explanation = r.Explain()
-	a.Draw([]string{q.From, q.To})
+	if rulesets.Pictures {
+		a.Draw([]string{q.From, q.To})
+	}
 	if s, ok := env.Battlefield.Model(q.From); ok && r.Found {
-		a.Draw(nil, render.Sightline{From: s.EyePoint(), To: r.Point, Clear: true, Label: "wall " + r.Wall})
+		if rulesets.Pictures {
+			a.Draw(nil, render.Sightline{From: s.EyePoint(), To: r.Point, Clear: true, Label: "wall " + r.Wall})
+		}
 	}
 	return a, nil
 }
@@ -265,13 +281,17 @@ func GarrisonTarget(env *rulesets.Env, q *PairRequest) (rulesets.Result, error) 
 // drawWindows draws the sightline from every window considered for a
 // garrison's shot at the model to, clear or blocked.
 func drawWindows(env *rulesets.Env, from, to string, r los.WindowResult, a *rulesets.Result) {
-	a.Draw([]string{from, to})
+	if rulesets.Pictures {
+		a.Draw([]string{from, to})
+	}
 	t, ok := env.Battlefield.Model(to)
 	if !ok {
 		return
 	}
 	for _, c := range r.Candidates {
-		a.Draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
+		if rulesets.Pictures {
+			a.Draw(nil, render.Sightline{From: c.Point, To: t.EyePoint(), Clear: c.Visible, BlockerID: c.BlockedBy, Label: c.Wall})
+		}
 	}
 }
 

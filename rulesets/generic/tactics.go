@@ -156,12 +156,16 @@ func GainSight(env *rulesets.Env, q *GainSightRequest) (rulesets.Result, error) 
 		if l.Fraction != nil {
 			r.Set("fraction", rulesets.Round(*l.Fraction))
 		}
-		r.Draw(nil, sightPart(l, "proof"))
+		if rulesets.Pictures {
+			r.Draw(nil, sightPart(l, "proof"))
+		}
 	}
 	if a.Verdict != "" {
 		r.Set("verdict", a.Verdict)
 	}
-	r.Draw([]string{q.Target})
+	if rulesets.Pictures {
+		r.Draw([]string{q.Target})
+	}
 	r.Explanation = gainText(q, a)
 	return r, nil
 }
@@ -188,7 +192,9 @@ func BreakSight(env *rulesets.Env, q *BreakSightRequest) (rulesets.Result, error
 			e["fraction"] = rulesets.Round(*l.Fraction)
 		}
 		lines = append(lines, e)
-		r.Draw(nil, sightPart(l, l.Observer))
+		if rulesets.Pictures {
+			r.Draw(nil, sightPart(l, l.Observer))
+		}
 	}
 	if a.Found {
 		r.Set("lines", lines)
@@ -196,7 +202,9 @@ func BreakSight(env *rulesets.Env, q *BreakSightRequest) (rulesets.Result, error
 	if a.Verdict != "" {
 		r.Set("verdict", a.Verdict)
 	}
-	r.Draw(q.Observers)
+	if rulesets.Pictures {
+		r.Draw(q.Observers)
+	}
 	r.Explanation = breakText(q, a)
 	return r, nil
 }
@@ -255,7 +263,9 @@ func SafeSpots(env *rulesets.Env, q *SafeSpotsRequest) (rulesets.Result, error) 
 	if s.Exhausted {
 		r.Explanation += " The search stopped at its work limit: the list is incomplete."
 	}
-	r.Draw(append([]string{q.Model}, q.Observers...), regionPart(centres, cell, "hidden"))
+	if rulesets.Pictures {
+		r.Draw(append([]string{q.Model}, q.Observers...), regionPart(centres, cell, "hidden"))
+	}
 	return r, nil
 }
 

@@ -35,12 +35,18 @@ func moveResult(env *rulesets.Env, a tactics.Answer) rulesets.Result {
 	r.Set("searchedCells", len(a.Searched))
 	r.Set("tests", a.Tests)
 	r.Set("work", a.Work)
-	r.Draw([]string{a.Model}, regionPart(a.Searched, a.Cell, "searched"))
+	if rulesets.Pictures {
+		r.Draw([]string{a.Model}, regionPart(a.Searched, a.Cell, "searched"))
+	}
 	if a.Found && len(a.Route.Path) > 1 {
-		r.Draw(nil, render.PathFromRoute(a.Route))
+		if rulesets.Pictures {
+			r.Draw(nil, render.PathFromRoute(a.Route))
+		}
 	}
 	if g, ok := ghostOf(env.Battlefield, a); ok && a.Found {
-		r.Draw(nil, render.Ghost{Shape: g, Facing: a.FacingDeg, Label: a.Model + " ends here"})
+		if rulesets.Pictures {
+			r.Draw(nil, render.Ghost{Shape: g, Facing: a.FacingDeg, Label: a.Model + " ends here"})
+		}
 	}
 	return r
 }

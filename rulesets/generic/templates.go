@@ -82,7 +82,9 @@ func Template(env *rulesets.Env, q *TemplateRequest) (rulesets.Result, error) {
 	a.Set("friendlyFire", r.FriendlyFire)
 	a.Explanation = r.Explain()
 	if m, ok := env.Battlefield.Model(q.Target); ok {
-		a.Draw([]string{q.Target}, render.Ring{ModelID: m.ID, Radius: length, Label: fmt.Sprintf("template %g in", length)})
+		if rulesets.Pictures {
+			a.Draw([]string{q.Target}, render.Ring{ModelID: m.ID, Radius: length, Label: fmt.Sprintf("template %g in", length)})
+		}
 	}
 	return a, nil
 }
@@ -102,7 +104,9 @@ func Blast(env *rulesets.Env, q *BlastRequest) (rulesets.Result, error) {
 	a.Set("hits", r.Hits)
 	a.Explanation = r.Explain()
 	c := geom.Circle{Center: q.Point, Radius: rule.Power}
-	a.Draw(nil, render.Template{Circle: &c, Label: fmt.Sprintf("blast %g", rule.Power)})
+	if rulesets.Pictures {
+		a.Draw(nil, render.Template{Circle: &c, Label: fmt.Sprintf("blast %g", rule.Power)})
+	}
 	return a, nil
 }
 
@@ -129,7 +133,9 @@ func Scatter(env *rulesets.Env, q *ScatterRequest) (rulesets.Result, error) {
 	a.SetLength("distance", r.Distance)
 	a.Set("capped", r.Capped)
 	a.Explanation = r.Explain()
-	a.Draw(nil, render.Scatter{From: q.Point, To: geom.Pt(r.To[0], r.To[1]), Label: env.ID})
+	if rulesets.Pictures {
+		a.Draw(nil, render.Scatter{From: q.Point, To: geom.Pt(r.To[0], r.To[1]), Label: env.ID})
+	}
 	return a, nil
 }
 
@@ -162,6 +168,8 @@ func Landing(env *rulesets.Env, q *LandingRequest) (rulesets.Result, error) {
 	a.Set("touches", r.Touches)
 	a.Explanation = r.Explain()
 	c := geom.Circle{Center: q.Point, Radius: opt.Radius}
-	a.Draw(append([]string{q.Model}, r.ContestedBy...), render.Template{Circle: &c, Label: "landing zone", Hit: r.ContestedBy})
+	if rulesets.Pictures {
+		a.Draw(append([]string{q.Model}, r.ContestedBy...), render.Template{Circle: &c, Label: "landing zone", Hit: r.ContestedBy})
+	}
 	return a, nil
 }

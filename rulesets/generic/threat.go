@@ -221,9 +221,13 @@ func ThreatResult(m *threat.Map) rulesets.Result {
 			}
 		}
 	}
-	a.Draw(slices.Clone(m.Observers))
+	if rulesets.Pictures {
+		a.Draw(slices.Clone(m.Observers))
+	}
 	if len(seen) <= maxThreatCells {
-		a.Draw(nil, render.Region{Cells: seen, Size: m.Res, Label: m.Model + " seen here"})
+		if rulesets.Pictures {
+			a.Draw(nil, render.Region{Cells: seen, Size: m.Res, Label: m.Model + " seen here"})
+		}
 	}
 	return a
 }

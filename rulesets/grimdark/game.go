@@ -87,27 +87,37 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 // (to its nearest, under sight), marks the shooting models out of range
 // and the target models in cover.
 func shotPicture(bf *terrain.Battlefield, res *rulesets.Result, r ShotResult, sight los.Options) {
-	res.Draw(r.Firing)
+	if rulesets.Pictures {
+		res.Draw(r.Firing)
+	}
 	for _, m := range r.Models {
 		a, _ := bf.Model(m.ID)
 		b, ok := bf.Model(m.Sees)
 		if len(m.InRange) == 0 {
-			res.Draw(nil, render.Ring{ModelID: m.ID, Radius: 0.1, Label: "out of range"})
+			if rulesets.Pictures {
+				res.Draw(nil, render.Ring{ModelID: m.ID, Radius: 0.1, Label: "out of range"})
+			}
 		}
 		if !ok && len(m.InRange) > 0 && m.Nearest != "" {
 			if s, err := los.Sight(bf, m.ID, m.Nearest, sight); err == nil && !s.Visible {
-				res.Draw(nil, render.SightlineFromSight(s, m.ID+": no sight"))
+				if rulesets.Pictures {
+					res.Draw(nil, render.SightlineFromSight(s, m.ID+": no sight"))
+				}
 			}
 		}
 		if !m.Fires || !ok {
 			continue
 		}
-		res.Draw(nil, render.Sightline{From: a.EyePoint(), To: b.EyePoint(), Clear: true})
+		if rulesets.Pictures {
+			res.Draw(nil, render.Sightline{From: a.EyePoint(), To: b.EyePoint(), Clear: true})
+		}
 	}
 	if r.Cover != nil {
 		for _, c := range r.Cover.Members {
 			if c.Covered() {
-				res.Draw([]string{c.ID}, render.Ring{ModelID: c.ID, Radius: 0.1, Label: "cover"})
+				if rulesets.Pictures {
+					res.Draw([]string{c.ID}, render.Ring{ModelID: c.ID, Radius: 0.1, Label: "cover"})
+				}
 			}
 		}
 	}
@@ -170,7 +180,9 @@ func moveFields(v *rulesets.Verdict, r MoveResult) rulesets.Result {
 func movePicture(res *rulesets.Result, v *rulesets.Verdict, r MoveResult, paths map[string][]geom.Point) {
 	for _, id := range slices.Sorted(mapsKeys(paths)) {
 		p := paths[id]
-		res.Draw([]string{id}, render.PathOverlay{ModelID: id, Points: p, Cost: r.Lengths[id], HasCost: true, Legal: v.Legal})
+		if rulesets.Pictures {
+			res.Draw([]string{id}, render.PathOverlay{ModelID: id, Points: p, Cost: r.Lengths[id], HasCost: true, Legal: v.Legal})
+		}
 	}
 }
 
@@ -192,7 +204,9 @@ func answerCharge(env *rulesets.Env, q *chargeRequest) (rulesets.Result, error) 
 	movePicture(&res, v, r.MoveResult, q.Paths)
 	for _, c := range r.Closest {
 		if m, ok := env.Battlefield.Model(c.ID); ok && c.Possible {
-			res.Draw(nil, render.Link{A: m.Position, B: toPoint(c.At), OK: true, Label: fmt.Sprintf("closest %.2f in", c.Best)})
+			if rulesets.Pictures {
+				res.Draw(nil, render.Link{A: m.Position, B: toPoint(c.At), OK: true, Label: fmt.Sprintf("closest %.2f in", c.Best)})
+			}
 		}
 	}
 	return res, nil
@@ -215,8 +229,10 @@ func answerMelee(env *rulesets.Env, q *meleeRequest) (rulesets.Result, error) {
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "strikers", Value: r.Strikers}, rulesets.Field{Name: "out", Value: r.Out})
 	for _, s := range r.Strikers {
-		res.Draw([]string{s.ID, s.Enemy}, measure(env.Battlefield, s.ID, s.Enemy,
-			fmt.Sprintf("strikes: %.2f in across (at most %g), %.2f in up (at most %g)", s.Horizontal, meleeHorizontal, s.Vertical, meleeVertical), true)...)
+		if rulesets.Pictures {
+			res.Draw([]string{s.ID, s.Enemy}, measure(env.Battlefield, s.ID, s.Enemy,
+				fmt.Sprintf("strikes: %.2f in across (at most %g), %.2f in up (at most %g)", s.Horizontal, meleeHorizontal, s.Vertical, meleeVertical), true)...)
+		}
 	}
 	return res, nil
 }
@@ -232,7 +248,9 @@ func answerAfterMelee(env *rulesets.Env, q *afterMeleeRequest) (rulesets.Result,
 	v, err := CheckAfterMelee(env.Battlefield, q.Unit, q.Enemy, q.Destroyed, q.Paths, options(env))
 	res, err := verdict(env, v, err)
 	if err == nil {
-		res.Draw(unitIDs(env.Battlefield, q.Unit), pathParts(q.Paths, v)...)
+		if rulesets.Pictures {
+			res.Draw(unitIDs(env.Battlefield, q.Unit), pathParts(q.Paths, v)...)
+		}
 	}
 	return res, err
 }
@@ -251,9 +269,13 @@ func answerCoherency(env *rulesets.Env, q *coherencyRequest) (rulesets.Result, e
 		rulesets.Field{Name: "broken", Value: r.Broken},
 		rulesets.Field{Name: "tooFar", Value: r.Coherency.TooFar}, rulesets.Field{Name: "groups", Value: r.Coherency.Groups})
 	for _, l := range render.LinksFromCoherency(env.Battlefield, r.Coherency) {
-		res.Draw(nil, l)
+		if rulesets.Pictures {
+			res.Draw(nil, l)
+		}
 	}
-	res.Draw(r.MustClose)
+	if rulesets.Pictures {
+		res.Draw(r.MustClose)
+	}
 	return res, nil
 }
 
@@ -270,7 +292,9 @@ func answerObjective(env *rulesets.Env, q *objectiveRequest) (rulesets.Result, e
 	}
 	res := rulesets.VerdictResult(v, rulesets.Field{Name: "owner", Value: r.Owner}, rulesets.Field{Name: "state", Value: r.State},
 		rulesets.Field{Name: "within", Value: r.Within}, rulesets.Field{Name: "ignored", Value: r.Ignored})
-	res.Draw(nil, render.Ring{Center: q.Point, Radius: objectiveReach + float64(opt.MarkerRadius), Label: "3 in"})
+	if rulesets.Pictures {
+		res.Draw(nil, render.Ring{Center: q.Point, Radius: objectiveReach + float64(opt.MarkerRadius), Label: "3 in"})
+	}
 	return res, nil
 }
 
@@ -284,7 +308,9 @@ func answerMarkers(env *rulesets.Env, q *markersRequest) (rulesets.Result, error
 	res, err := verdict(env, v, err)
 	if err == nil {
 		for i, p := range q.Markers {
-			res.Draw(nil, render.Ring{Center: p, Radius: objectiveReach + float64(opt.MarkerRadius), Label: fmt.Sprintf("marker %d: %s", i+1, rulesets.VerdictLabel(v))})
+			if rulesets.Pictures {
+				res.Draw(nil, render.Ring{Center: p, Radius: objectiveReach + float64(opt.MarkerRadius), Label: fmt.Sprintf("marker %d: %s", i+1, rulesets.VerdictLabel(v))})
+			}
 		}
 	}
 	return res, err
@@ -304,7 +330,9 @@ func answerDeployment(env *rulesets.Env, q *deploymentRequest) (rulesets.Result,
 	v, err := CheckPlacement(env.Battlefield, q.Unit, q.Edge, mode, options(env))
 	res, err := verdict(env, v, err)
 	if err == nil {
-		res.Draw(unitIDs(env.Battlefield, q.Unit), zonePart(env.Battlefield.Table(), q.Edge, zoneDepth, mode+" zone "+q.Edge+": "+rulesets.VerdictLabel(v))...)
+		if rulesets.Pictures {
+			res.Draw(unitIDs(env.Battlefield, q.Unit), zonePart(env.Battlefield.Table(), q.Edge, zoneDepth, mode+" zone "+q.Edge+": "+rulesets.VerdictLabel(v))...)
+		}
 	}
 	return res, err
 }
@@ -325,8 +353,10 @@ func answerEmbark(env *rulesets.Env, q *embarkRequest) (rulesets.Result, error) 
 	if err == nil {
 		if c, ok := unitCentre(env.Battlefield, q.Unit); ok {
 			if t, ok := env.Battlefield.Model(q.Transport); ok {
-				res.Draw(append(unitIDs(env.Battlefield, q.Unit), q.Transport), render.Link{A: c, B: t.Position, OK: v.Legal, Kind: render.LinkMeasure,
-					Label: a + " to " + q.Transport + ": " + rulesets.VerdictLabel(v)})
+				if rulesets.Pictures {
+					res.Draw(append(unitIDs(env.Battlefield, q.Unit), q.Transport), render.Link{A: c, B: t.Position, OK: v.Legal, Kind: render.LinkMeasure,
+						Label: a + " to " + q.Transport + ": " + rulesets.VerdictLabel(v)})
+				}
 			}
 		}
 	}
@@ -344,7 +374,9 @@ func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, e
 	res, err := verdict(env, v, err)
 	if err == nil {
 		if _, ok := env.Battlefield.Model(q.Transport); ok {
-			res.Draw([]string{q.Transport}, render.Ring{ModelID: q.Transport, Radius: disembarkReach, Label: fmt.Sprintf("within %g in: %s", disembarkReach, rulesets.VerdictLabel(v))})
+			if rulesets.Pictures {
+				res.Draw([]string{q.Transport}, render.Ring{ModelID: q.Transport, Radius: disembarkReach, Label: fmt.Sprintf("within %g in: %s", disembarkReach, rulesets.VerdictLabel(v))})
+			}
 		}
 		ids := make([]string, 0, len(q.Positions))
 		for id := range q.Positions {
@@ -352,7 +384,9 @@ func answerDisembark(env *rulesets.Env, q *disembarkRequest) (rulesets.Result, e
 		}
 		sort.Strings(ids)
 		for _, id := range ids {
-			res.Draw(nil, rulesets.PointMark(q.Positions[id], id))
+			if rulesets.Pictures {
+				res.Draw(nil, rulesets.PointMark(q.Positions[id], id))
+			}
 		}
 	}
 	return res, err
@@ -367,8 +401,10 @@ func answerCaster(env *rulesets.Env, q *casterRequest) (rulesets.Result, error) 
 	v, err := CheckCaster(env.Battlefield, q.Model, q.Caster, options(env))
 	res, err := verdict(env, v, err)
 	if err == nil {
-		res.Draw([]string{q.Model, q.Caster}, measure(env.Battlefield, q.Model, q.Caster,
-			fmt.Sprintf("%s (at most %g in): %s", measured(v, "distance"), casterReach, rulesets.VerdictLabel(v)), v.Legal)...)
+		if rulesets.Pictures {
+			res.Draw([]string{q.Model, q.Caster}, measure(env.Battlefield, q.Model, q.Caster,
+				fmt.Sprintf("%s (at most %g in): %s", measured(v, "distance"), casterReach, rulesets.VerdictLabel(v)), v.Legal)...)
+		}
 	}
 	return res, err
 }
@@ -385,7 +421,9 @@ func answerFirePlan(env *rulesets.Env, q *firePlanRequest) (rulesets.Result, err
 		from, ok := unitCentre(env.Battlefield, q.Unit)
 		for _, a := range q.Plan {
 			if to, tok := unitCentre(env.Battlefield, a.Target); ok && tok {
-				res.Draw(unitIDs(env.Battlefield, a.Target), render.Link{A: from, B: to, OK: v.Legal, Kind: render.LinkMeasure, Label: a.Weapon + " at " + a.Target})
+				if rulesets.Pictures {
+					res.Draw(unitIDs(env.Battlefield, a.Target), render.Link{A: from, B: to, OK: v.Legal, Kind: render.LinkMeasure, Label: a.Weapon + " at " + a.Target})
+				}
 			}
 		}
 	}

@@ -96,10 +96,16 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 	}
 	extra = append(extra, rulesets.Field{Name: "values", Value: values})
 	res := rulesets.VerdictResult(v, extra...)
-	res.Draw([]string{q.Shooter, q.Target}, bandRings(env, q.Shooter, r.Bands, &opt)...)
-	res.Draw(nil, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	if rulesets.Pictures {
+		res.Draw([]string{q.Shooter, q.Target}, bandRings(env, q.Shooter, r.Bands, &opt)...)
+	}
+	if rulesets.Pictures {
+		res.Draw(nil, rulesets.ShotParts(env, q.Shooter, q.Target, rulesets.VerdictLabel(v))...)
+	}
 	if r.Sweep != nil {
-		res.Draw(r.Secondary, sweepRing(r.Sweep))
+		if rulesets.Pictures {
+			res.Draw(r.Secondary, sweepRing(r.Sweep))
+		}
 	}
 	return res, nil
 }
@@ -172,7 +178,9 @@ func answerMove(env *rulesets.Env, q *moveRequest) (rulesets.Result, error) {
 		rulesets.Field{Name: "violations", Value: viol},
 		rulesets.Field{Name: "template", Value: r.Template},
 		rulesets.Field{Name: "values", Value: map[string]float64{"allowance": round6(r.Allowance)}})
-	res.Draw([]string{q.Model}, render.PathFromCheck(r.Path, q.Path))
+	if rulesets.Pictures {
+		res.Draw([]string{q.Model}, render.PathFromCheck(r.Path, q.Path))
+	}
 	return res, nil
 }
 
@@ -209,7 +217,9 @@ func answerBand(env *rulesets.Env, q *pairRequest) (rulesets.Result, error) {
 		rulesets.Field{Name: "band", Value: band.String()},
 		rulesets.Field{Name: "hitOn", Value: hitOn[band]},
 		rulesets.Field{Name: "values", Value: b.Values()})
-	res.Draw([]string{q.From, q.To}, bandRings(env, q.From, b, &opt)...)
+	if rulesets.Pictures {
+		res.Draw([]string{q.From, q.To}, bandRings(env, q.From, b, &opt)...)
+	}
 	return res, nil
 }
 
@@ -239,7 +249,9 @@ func answerCommand(env *rulesets.Env, q *commandRequest) (rulesets.Result, error
 		m, _ := env.Battlefield.Model(q.Leader)
 		ring = render.Ring{Center: m.Position, Radius: r.Range, Label: ring.Label}
 	}
-	res.Draw(append([]string{q.Leader}, r.Eligible...), ring)
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Leader}, r.Eligible...), ring)
+	}
 	return res, nil
 }
 
@@ -262,7 +274,9 @@ func answerForcedMelee(env *rulesets.Env, q *modelRequest) (rulesets.Result, err
 		rulesets.Field{Name: "inMelee", Value: r.InMelee},
 		rulesets.Field{Name: "staggering", Value: r.Staggering},
 		rulesets.Field{Name: "values", Value: map[string]float64{"meleeRange": round6(mr)}})
-	res.Draw(append([]string{q.Model}, r.InMelee...), render.Ring{ModelID: q.Model, Radius: mr, Label: "melee range"})
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Model}, r.InMelee...), render.Ring{ModelID: q.Model, Radius: mr, Label: "melee range"})
+	}
 	return res, nil
 }
 
@@ -293,6 +307,8 @@ func answerTemplate(env *rulesets.Env, q *templateRequest) (rulesets.Result, err
 		rulesets.Field{Name: "friendlyFire", Value: r.FriendlyFire},
 		rulesets.Field{Name: "values", Value: map[string]any{"shape": r.Template.Shape, "length": round6(r.Template.Length),
 			"width": round6(r.Template.Width), "reach": round6(r.ReachHi), "tolerance": r.Tolerance}})
-	res.Draw(append([]string{q.Target}, ids...), sweepRing(&r))
+	if rulesets.Pictures {
+		res.Draw(append([]string{q.Target}, ids...), sweepRing(&r))
+	}
 	return res, nil
 }
