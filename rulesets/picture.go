@@ -25,9 +25,6 @@ import (
 // VerdictLabel of the shot's verdict), followed by the arc of the
 // shooter the target is in.
 func ShotParts(env *Env, shooter, target, label string) []render.Part {
-	if !Pictures {
-		return nil
-	}
 	bf := env.Battlefield
 	geo := env.Options.Geometry()
 	var parts []render.Part
@@ -87,9 +84,6 @@ func MovePart(model string, path []geom.Point, cost float64, legal bool, failed 
 
 // PointMark returns a small ring marking a table point, captioned label.
 func PointMark(p geom.Point, label string) render.Ring {
-	if !Pictures {
-		return render.Ring{}
-	}
 	return render.Ring{Center: p, Radius: 0.25, Label: label}
 }
 
@@ -153,9 +147,6 @@ func appendOnce(s []string, v string) []string {
 // the target, or no point tried is covered, the line runs from the eye to
 // the centre, clear when any part is seen.
 func FractionSightline(bf *terrain.Battlefield, r los.FractionResult, opt los.Options, label string) render.Sightline {
-	if !Pictures {
-		return render.Sightline{}
-	}
 	centre := render.Sightline{From: r.Eye, To: r.Centre, Clear: r.Fraction > 0, Label: label}
 	if len(r.Hidden) == 0 {
 		return centre
@@ -210,9 +201,6 @@ func fractionSamples(bf *terrain.Battlefield, r los.FractionResult) []geom.Vec3 
 // labelled with its distance, kept or broken: the links a squad's
 // coherency or formation stands or falls by.
 func LinkTree(n int, link func(i, j int) (a, b geom.Point, d float64, kept bool)) []render.Part {
-	if !Pictures {
-		return nil
-	}
 	if n < 2 {
 		return nil
 	}

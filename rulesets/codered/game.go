@@ -127,9 +127,6 @@ type smokeRequest struct {
 // sightParts draws a Code Red sight answer: the generic sightline and
 // visible part, captioned with the Code Red verdict.
 func sightParts(env *rulesets.Env, from, to string, rep SightReport) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	label := "CR sight: clear"
 	if !rep.Visible {
 		label = "CR sight: blocked"

@@ -298,9 +298,6 @@ func answerBlast(env *rulesets.Env, q *blastRequest) (rulesets.Result, error) {
 // blastRings draws a blast (CR-41): the direct-hit circle and, for a
 // weapon with AP, the circle inside which unarmoured models take hits.
 func blastRings(p geom.Point, w Weapon, o Options) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	parts := []render.Part{render.Template{Circle: &geom.Circle{Center: p, Radius: DirectHitRadius}, Label: "direct hit (CR-41)"}}
 	if w.AP > 0 {
 		parts = append(parts, render.Ring{Center: p, Radius: float64(w.AP), Label: fmt.Sprintf("hits within %d in", w.AP)})

@@ -95,9 +95,6 @@ func shotFields(r ShotResult) []rulesets.Field {
 // shotParts draws the line of attack between the stands, the weapon's
 // arcs and the pieces it crosses.
 func shotParts(env *rulesets.Env, r ShotResult, w Weapon) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	parts := []render.Part{render.Sightline{From: geom.Lift(r.From, 0), To: geom.Lift(r.To, 0), Clear: r.Line.BlockedBy == "",
 		BlockerID: r.Line.BlockedBy, Label: env.ID}}
 	if m, ok := env.Battlefield.Model(r.Shooter); ok && !w.Bomber {
@@ -307,9 +304,6 @@ func moveFields(r MoveResult) []rulesets.Field {
 
 // movePart draws a move.
 func movePart(r MoveResult, from, to geom.Point, legal bool) render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	p := render.PathOverlay{ModelID: r.Model, Points: []geom.Point{from, to}, Cost: r.Distance, HasCost: true, Legal: legal}
 	for _, id := range r.Overlaps {
 		p.Violations = append(p.Violations, render.Violation{At: to, Text: "overlaps " + id})

@@ -16,9 +16,6 @@ import (
 
 // sectorParts outlines the sectors, each labelled with its controller.
 func sectorParts(ss []Sector) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	parts := make([]render.Part, 0, len(ss))
 	for _, s := range ss {
 		who := "nobody"
@@ -33,9 +30,6 @@ func sectorParts(ss []Sector) []render.Part {
 // reviewParts outlines the sectors without terrain and the pieces larger
 // than the rule of thumb (FT-14, FT-17).
 func reviewParts(bf *terrain.Battlefield, opt Options) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	var parts []render.Part
 	for _, p := range bf.Pieces() {
 		b := p.Footprint.Bound()
@@ -62,9 +56,6 @@ func reviewParts(bf *terrain.Battlefield, opt Options) []render.Part {
 
 // zoneTemplates outlines the zones, each labelled text.
 func zoneTemplates(zones [][]geom.Point, text string) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	parts := make([]render.Part, 0, len(zones))
 	for _, z := range zones {
 		parts = append(parts, render.Template{Shape: geom.PolygonFromPoints(z...), Label: text})
@@ -74,9 +65,6 @@ func zoneTemplates(zones [][]geom.Point, text string) []render.Part {
 
 // pieceReach outlines piece id and the band within reach of it, labelled.
 func pieceReach(bf *terrain.Battlefield, id string, reach float64, text string) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	p, ok := bf.Piece(id)
 	if !ok {
 		return nil
@@ -90,9 +78,6 @@ func pieceReach(bf *terrain.Battlefield, id string, reach float64, text string) 
 
 // salvageParts draws the salvage reach around every debris field (FT-24).
 func salvageParts(bf *terrain.Battlefield, opt Options, out map[string][]string) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	var parts []render.Part
 	for _, p := range bf.Pieces() {
 		if p.Kind != terrain.Debris {
@@ -109,9 +94,6 @@ func salvageParts(bf *terrain.Battlefield, opt Options, out map[string][]string)
 
 // edgeParts marks the winner's and loser's table edges (FT-23).
 func edgeParts(t terrain.Table, edge string) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	line := func(e, text string) render.Part {
 		var a, b geom.Point
 		switch strings.ToLower(e) {

@@ -119,8 +119,5 @@ func rangeWindow(r *los.RangeResult, w pairWindow) string {
 
 // flatLink is the range overlay between two measured points.
 func flatLink(a, b geom.Vec3, d float64) render.Link {
-	if !rulesets.Pictures {
-		return render.Link{}
-	}
 	return render.Link{A: geom.Flat(a), B: geom.Flat(b), OK: true, Label: fmt.Sprintf("%.2f in", d), Kind: render.LinkMeasure}
 }

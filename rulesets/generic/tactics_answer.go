@@ -53,17 +53,11 @@ func moveResult(env *rulesets.Env, a tactics.Answer) rulesets.Result {
 
 // regionPart shades the cells (centres) of side size.
 func regionPart(cells []geom.Point, size float64, label string) render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	return render.Region{Cells: cells, Size: size, Label: label}
 }
 
 // sightPart draws a proof line.
 func sightPart(l tactics.Line, label string) render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	s := render.Sightline{From: l.Segment.A, To: l.Segment.B, Clear: l.Clear, Label: label}
 	if !l.Clear {
 		s.BlockPoint, s.BlockerID = l.At, l.Blocker

@@ -44,9 +44,6 @@ func unitCentre(bf *terrain.Battlefield, name string) (geom.Point, bool) {
 // the points the game's rule measures, which may be their bases' edges),
 // captioned text, kept when ok.
 func measure(bf *terrain.Battlefield, a, b, text string, ok bool) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	ma, oka := bf.Model(a)
 	mb, okb := bf.Model(b)
 	if !oka || !okb {
@@ -69,9 +66,6 @@ func measured(v *rulesets.Verdict, name string) string {
 // pathParts draws each model's path (sorted by id), dashed when the
 // verdict fails, with its failed clauses at the end.
 func pathParts(paths map[string][]geom.Point, v *rulesets.Verdict) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	ids := make([]string, 0, len(paths))
 	for id := range paths {
 		ids = append(ids, id)
@@ -87,9 +81,6 @@ func pathParts(paths map[string][]geom.Point, v *rulesets.Verdict) []render.Part
 // zonePart is the deployment zone of edge, depth deep (GF-02): the strip
 // along the long table edge.
 func zonePart(t terrain.Table, edge string, depth float64, text string) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	var lo, hi geom.Point
 	switch edge {
 	case "south":

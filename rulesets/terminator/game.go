@@ -113,9 +113,6 @@ func answerShot(env *rulesets.Env, q *shotRequest) (rulesets.Result, error) {
 // bandRings draws the four band edges around the shooter: its base
 // offset by each length (edge measuring) or circles about its centre.
 func bandRings(env *rulesets.Env, id string, b Bands, o *Options) []render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	m, ok := env.Battlefield.Model(id)
 	if !ok {
 		return nil
@@ -134,9 +131,6 @@ func bandRings(env *rulesets.Env, id string, b Bands, o *Options) []render.Part 
 // sweepRing draws the region the swept template covers: the target's base
 // offset by the template's reach.
 func sweepRing(r *movement.SweepResult) render.Part {
-	if !rulesets.Pictures {
-		return nil
-	}
 	return render.Ring{ModelID: r.Target, Radius: r.ReachHi, Label: fmt.Sprintf("%s template swept", r.Template.Shape)}
 }
 
