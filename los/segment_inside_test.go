@@ -155,16 +155,5 @@ func TestChainCrossGuess(t *testing.T) {
 }
 
 // ringDisc is the terrain.PlanDisc the terrain builds for ring (the
-// tightest disc the walk passes to prismConvex and strictlyInside): centred
-// on its bounds, radius grown by a relative 1e-9 and an absolute term.
-func ringDisc(ring []geom.Point) terrain.PlanDisc {
-	b := terrain.PlanBoxOf(ring)
-	d := terrain.PlanDisc{CX: 0.5 * (b.X0 + b.X1), CY: 0.5 * (b.Y0 + b.Y1)}
-	r2 := 0.0
-	for _, p := range ring {
-		dx, dy := p.X-d.CX, p.Y-d.CY
-		r2 = max(r2, dx*dx+dy*dy)
-	}
-	d.R = math.Sqrt(r2)*(1+1e-9) + 1e-9*(math.Abs(d.CX)+math.Abs(d.CY)+1)
-	return d
-}
+// tightest disc the walk passes to prismConvex and strictlyInside).
+func ringDisc(ring []geom.Point) terrain.PlanDisc { return terrain.PlanDiscOf(ring) }

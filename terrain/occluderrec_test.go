@@ -194,3 +194,19 @@ func TestOccluderRecLayout(t *testing.T) {
 		t.Errorf("unsafe.Offsetof(OccluderRec.Ring) = %d, want 64", got)
 	}
 }
+
+// TestPlanDiscOf checks the disc of a 2 x 2 square with hand-computed
+// values: centre (1, 1), radius √2 grown by 1e-9 relative and 1e-9·(1+1+1).
+func TestPlanDiscOf(t *testing.T) {
+	sq := []geom.Point{geom.Pt(0, 0), geom.Pt(2, 0), geom.Pt(2, 2), geom.Pt(0, 2)}
+	d := PlanDiscOf(sq)
+	want := math.Sqrt2*(1+1e-9) + 3e-9
+	if d.CX != 1 || d.CY != 1 || math.Abs(d.R-want) > 1e-15 {
+		t.Errorf("PlanDiscOf(square) = %+v; want centre (1, 1), radius %.17g", d, want)
+	}
+	for _, p := range sq {
+		if dx, dy := p.X-d.CX, p.Y-d.CY; dx*dx+dy*dy >= d.R*d.R {
+			t.Errorf("vertex %v not strictly inside the disc %+v", p, d)
+		}
+	}
+}

@@ -246,6 +246,11 @@ func PlanBoxOf(pts []geom.Point) PlanBox {
 // coordinates' size) so that float tests against it are conservative.
 type PlanDisc struct{ CX, CY, R float64 }
 
+// PlanDiscOf returns the PlanDisc the terrain builds for an occluder whose
+// plan outline is pts (centred on their bounds, radius grown as PlanDisc
+// says).
+func PlanDiscOf(pts []geom.Point) PlanDisc { return planDiscOf(pts, PlanBoxOf(pts)) }
+
 // planDiscOf returns the PlanDisc of pts centred on their bounds b.
 func planDiscOf(pts []geom.Point, b PlanBox) PlanDisc {
 	d := PlanDisc{CX: 0.5 * (b.X0 + b.X1), CY: 0.5 * (b.Y0 + b.Y1)}
