@@ -80,7 +80,6 @@ type node struct {
 	p          geom.Point
 	prev, next geom.Point // ring neighbours (tangency pruning); equal to p for samples
 	taut       bool       // whether tangency pruning applies
-	corner     bool       // a sample at a difficult region's vertex
 	owner      int32      // obstacle whose offset vertex this is; -1 for samples
 	ring, vert int32      // its ring in obstacleSet.rings and index on it; -1 for samples
 	blockers   []int32    // obstacles this point is too close to

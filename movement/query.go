@@ -171,20 +171,6 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 	if err != nil {
 		return nil, 0, false, err
 	}
-	// the regions' corners first: a route over them alone is found at a
-	// fraction of the cost and, when cheaper, tightens the bound of the
-	// full search (whose graph holds it), which then drops every entry
-	// and sample beyond the smaller ellipse
-	if corners := cornerSamples(samples); cornersFirst && len(corners) < len(samples) {
-		cp, cc, cok, err := q.search(from, to, ub, corners)
-		if err != nil {
-			return nil, 0, false, err
-		}
-		if cok && cc < ub {
-			pts, ub = cp, cc
-			samples = inEllipse(samples, from, to, ub)
-		}
-	}
 	wp, wc, ok, err := q.search(from, to, ub, samples)
 	if err != nil {
 		return nil, 0, false, err
@@ -247,41 +233,12 @@ func (q *query) samples(from, to geom.Point, ub, h float64) ([]node, error) {
 					if _, bad := q.pointBlocked(p); bad {
 						continue
 					}
-					out = append(out, node{p: p, prev: p, next: p, owner: -1, ring: -1, vert: -1, corner: j == 0})
+					out = append(out, node{p: p, prev: p, next: p, owner: -1, ring: -1, vert: -1})
 				}
 			}
 		}
 	}
 	return out, nil
-}
-
-// cornersFirst turns on the search over the regions' corners before the
-// full one (route); a variable so that tests can compare without it.
-var cornersFirst = true
-
-// cornerSamples returns the samples at the regions' vertices, in order.
-func cornerSamples(samples []node) []node {
-	var out []node
-	for _, s := range samples {
-		if s.corner {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// inEllipse returns, in order, the samples p with |from−p| + |p−to| ≤ ub
-// (with the search's slack): a sample beyond it lies on no route of cost
-// ub or less. It filters samples in place.
-func inEllipse(samples []node, from, to geom.Point, ub float64) []node {
-	lim := ub*(1+1e-12) + 1e-9
-	out := samples[:0]
-	for _, s := range samples {
-		if dist(from, s.p)+dist(s.p, to) <= lim {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // dist returns |a−b| (plain square root: table-sized values cannot
