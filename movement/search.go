@@ -60,6 +60,10 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	for k := range samples {
 		usable[int(nn)+2+k] = true
 	}
+	if q.weighted && !math.IsInf(ub, 1) {
+		sc.local = q.setLocal(sc.local, from, to, lim)
+		defer func() { q.local, q.localOn = nil, false }()
+	}
 	pt := func(v int32) geom.Point {
 		switch {
 		case v == 0:
@@ -256,6 +260,7 @@ type scratch struct {
 	parent         []int32
 	closed, usable []bool
 	cands          []int32
+	local          []int32 // the query's local regions (query.setLocal)
 	h              heapq
 }
 
