@@ -373,34 +373,43 @@ func (h *heapq) push(x item) {
 	*h = a
 }
 
+// pop removes the least item. It is the bottom-up form of the swapping
+// heap's sift-down: the hole left at the root goes down to a leaf along
+// the smaller children (one comparison per level instead of two), then the
+// last item climbs back while its parent's key is at least its own. Along
+// that path the keys do not decrease, so it stops where the swapping heap
+// stops (below the last key smaller than its own) and every item moved
+// past that point returns to its place: the same array, pop for pop.
 func (h *heapq) pop() item {
 	a := *h
 	top := a[0]
 	n := len(a) - 1
 	x := a[n]
 	a = a[:n]
+	*h = a
+	if n == 0 {
+		return top
+	}
 	i := 0
 	for {
 		l := 2*i + 1
 		if l >= n {
 			break
 		}
-		m, mk := i, x.key
-		if a[l].key < mk {
-			m, mk = l, a[l].key
+		if r := l + 1; r < n && a[r].key < a[l].key {
+			l = r
 		}
-		if r := l + 1; r < n && a[r].key < mk {
-			m = r
-		}
-		if m == i {
+		a[i] = a[l]
+		i = l
+	}
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p].key < x.key {
 			break
 		}
-		a[i] = a[m]
-		i = m
+		a[i] = a[p]
+		i = p
 	}
-	if n > 0 {
-		a[i] = x
-	}
-	*h = a
+	a[i] = x
 	return top
 }
