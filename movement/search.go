@@ -42,20 +42,20 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	defer scratchPool.Put(sc)
 	sc.reset(int(n))
 	g, gbest, parent, closed, usable := sc.g, sc.gbest, sc.parent, sc.closed, sc.usable
-	// cands: the usable nodes that can lie on a route within ub
+	// cands: the usable nodes that can lie on a route within ub, packed
+	// with their heuristic (the straight-line distance to the goal)
 	cands := sc.cands
 	if math.IsInf(ub, 1) {
 		for k := range nodes {
 			if q.usable(&nodes[k]) {
-				usable[k+2] = true
-				cands = append(cands, int32(k)+2)
+				cands = append(cands, packed{p: nodes[k].p, h: dist(nodes[k].p, to), w: int32(k) + 2})
 			}
 		}
 	} else {
 		cands = q.nearCands(cands, from, to, lim)
-		for _, w := range cands {
-			usable[w] = true
-		}
+	}
+	for _, c := range cands {
+		usable[c.w] = true
 	}
 	for k := range samples {
 		usable[int(nn)+2+k] = true
@@ -81,16 +81,21 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		sc.h, sc.cands = h[:0], cands[:0]
 	}()
 	// hto caches each usable vertex's heuristic (straight-line distance to
-	// the goal); worth reports whether an entry of cost gw for w would be
-	// pushed, so the loops below skip tangent tests for entries push
+	// the goal), spts the samples' points packed with theirs (cands has
+	// the nodes'); worth reports whether an entry of cost gw for w would
+	// be pushed, so the loops below skip tangent tests for entries push
 	// would drop anyway
 	hto := sc.hto
-	for _, w := range cands {
-		hto[w] = dist(to, nodes[w-2].p)
+	for _, c := range cands {
+		hto[c.w] = c.h
 	}
+	spts := sc.spts[:0]
 	for k := range samples {
-		hto[int(nn)+2+k] = dist(to, samples[k].p)
+		w := nn + 2 + int32(k)
+		hto[w] = dist(to, samples[k].p)
+		spts = append(spts, packed{p: samples[k].p, h: hto[w], w: w})
 	}
+	sc.spts = spts
 	hto[0], hto[1] = dist(to, from), 0
 	worth := func(w int32, gw float64) bool { return gw < gbest[w] && gw+hto[w] <= lim }
 	push := func(w, u, e int32, gw float64, st stage) {
@@ -176,10 +181,11 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 					push(w, v, int32(k), gw, bound)
 				}
 			}
-			for k := range samples {
-				w := nn + 2 + int32(k)
-				if gw := g[v] + dist(pv, samples[k].p); !closed[w] && worth(w, gw) && tangent(samples[k].p, &nodes[v-2]) {
-					push(w, v, -1, gw, bound)
+			gv := g[v]
+			for k := range spts {
+				c := &spts[k]
+				if gw := gv + dist(pv, c.p); gw+c.h <= lim && !closed[c.w] && gw < gbest[c.w] && tangent(c.p, &nodes[v-2]) {
+					push(c.w, v, -1, gw, bound)
 				}
 			}
 			continue
@@ -188,31 +194,35 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		if err := q.work.Add(len(cands) + len(samples)); err != nil {
 			return nil, 0, false, err
 		}
-		for _, w := range cands {
-			n := &nodes[w-2]
-			if gw := g[v] + dist(pv, n.p); !closed[w] && worth(w, gw) {
-				// tangent(pv, n), its float filter inline (most tests fail)
-				l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
-				r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
-				l2 := (pv.X - n.next.X) * (n.p.Y - n.next.Y)
-				r2 := (pv.Y - n.next.Y) * (n.p.X - n.next.X)
-				d1, d2 := l1-r1, l2-r2
-				b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
-				b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
-				if n.taut && (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
-					if (d1 > 0) != (d2 > 0) {
-						continue
-					}
-				} else if !tangent(pv, n) {
+		gv := g[v]
+		for k := range cands {
+			c := &cands[k]
+			gw := gv + dist(pv, c.p)
+			if gw+c.h > lim || closed[c.w] || gw >= gbest[c.w] {
+				continue // not worth a push
+			}
+			n := &nodes[c.w-2]
+			// tangent(pv, n), its float filter inline (most tests fail)
+			l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
+			r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
+			l2 := (pv.X - n.next.X) * (n.p.Y - n.next.Y)
+			r2 := (pv.Y - n.next.Y) * (n.p.X - n.next.X)
+			d1, d2 := l1-r1, l2-r2
+			b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+			b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+			if n.taut && (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+				if (d1 > 0) != (d2 > 0) {
 					continue
 				}
-				push(w, v, -1, gw, bound)
+			} else if !tangent(pv, n) {
+				continue
 			}
+			push(c.w, v, -1, gw, bound)
 		}
-		for k := range samples {
-			w := nn + 2 + int32(k)
-			if gw := g[v] + dist(pv, samples[k].p); w != v && !closed[w] && worth(w, gw) {
-				push(w, v, -1, gw, bound)
+		for k := range spts {
+			c := &spts[k]
+			if gw := gv + dist(pv, c.p); gw+c.h <= lim && c.w != v && !closed[c.w] && gw < gbest[c.w] {
+				push(c.w, v, -1, gw, bound)
 			}
 		}
 	}
@@ -230,12 +240,12 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	return rev, g[1], true, nil
 }
 
-// nearCands appends to dst, as graph ids (node index + 2) in index
+// nearCands appends to dst, packed with their distance to `to`, in index
 // order, the usable nodes p with |from−p| + |p−to| ≤ lim, ring by ring
 // (the rings' node ranges tile the node list in order), skipping a ring
 // whose disc lies outside the ellipse: every node p in it has
 // |from−p| + |p−to| ≥ that of the centre − 2·radius.
-func (q *query) nearCands(dst []int32, from, to geom.Point, lim float64) []int32 {
+func (q *query) nearCands(dst []packed, from, to geom.Point, lim float64) []packed {
 	nodes := q.set.nodes
 	for r := range q.set.rings {
 		rg := &q.set.rings[r]
@@ -244,12 +254,19 @@ func (q *query) nearCands(dst []int32, from, to geom.Point, lim float64) []int32
 		}
 		for k := rg.lo; k < rg.hi; k++ {
 			p := nodes[k].p
-			if q.usable(&nodes[k]) && dist(from, p)+dist(p, to) <= lim {
-				dst = append(dst, k+2)
+			if h := dist(p, to); q.usable(&nodes[k]) && dist(from, p)+h <= lim {
+				dst = append(dst, packed{p: p, h: h, w: k + 2})
 			}
 		}
 	}
 	return dst
+}
+
+// packed is a candidate's or sample's point, heuristic and graph id.
+type packed struct {
+	p geom.Point
+	h float64
+	w int32
 }
 
 // scratch is the per-search working memory, pooled so that a warm query
@@ -259,8 +276,8 @@ type scratch struct {
 	hto            []float64 // heuristic of the usable vertices
 	parent         []int32
 	closed, usable []bool
-	cands          []int32
-	local          []int32 // the query's local regions (query.setLocal)
+	cands, spts    []packed // the candidate nodes and the samples
+	local          []int32  // the query's local regions (query.setLocal)
 	h              heapq
 }
 
@@ -290,14 +307,14 @@ func (sc *scratch) reset(n int) {
 // clean clears what a search over nn nodes and ns samples set: every
 // vertex it pushed, closed or marked usable is the start, the goal, one
 // of the candidates cands or a sample.
-func (sc *scratch) clean(cands []int32, nn int32, ns int) {
+func (sc *scratch) clean(cands []packed, nn int32, ns int) {
 	unset := func(v int32) {
 		sc.gbest[v], sc.closed[v], sc.usable[v] = math.Inf(1), false, false
 	}
 	unset(0)
 	unset(1)
-	for _, v := range cands {
-		unset(v)
+	for _, c := range cands {
+		unset(c.w)
 	}
 	for k := range int32(ns) {
 		unset(nn + 2 + k)
