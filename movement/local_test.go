@@ -164,3 +164,35 @@ func TestDifficultExtraMatchesPlain(t *testing.T) {
 	}
 	t.Logf("%d segments with a stretch inside", runs)
 }
+
+// TestFarthestKeepsPushes: a point whose heuristic exceeds farthest's
+// answer always fails the search's exact key test, on random
+// configurations and on points in line behind the vertex (where the
+// triangle inequality farthest rests on is tight), with lim within a few
+// 1e-9 in of the key.
+func TestFarthestKeepsPushes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	skipped, kept := 0, 0
+	for k := range 200000 {
+		to := geom.Pt(rng.Float64()*72, rng.Float64()*48)
+		pv := geom.Pt(rng.Float64()*72, rng.Float64()*48)
+		p := geom.Pt(rng.Float64()*72, rng.Float64()*48)
+		if k%2 == 0 {
+			p = to.Add(pv.Sub(to).Mul(1 + rng.Float64()*2)) // in line behind pv
+		}
+		gv := rng.Float64() * 40
+		h, hv := dist(p, to), dist(pv, to)
+		lim := gv + dist(pv, p) + h + (rng.Float64()-0.5)*6e-9
+		if h <= farthest(gv, hv, lim) {
+			kept++
+			continue
+		}
+		skipped++
+		if gw := gv + dist(pv, p); gw+h <= lim {
+			t.Fatalf("from %v (cost %v) to %v, goal %v, lim %v: skipped, but its key %v is within lim", pv, gv, p, to, lim, gw+h)
+		}
+	}
+	if skipped < 10000 || kept < 10000 {
+		t.Errorf("%d points skipped, %d kept: too weak", skipped, kept)
+	}
+}

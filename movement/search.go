@@ -84,7 +84,8 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	// the goal), spts the samples' points packed with theirs (cands has
 	// the nodes'); worth reports whether an entry of cost gw for w would
 	// be pushed, so the loops below skip tangent tests for entries push
-	// would drop anyway
+	// would drop anyway (and, having made push's tests, push to the heap
+	// directly: the key gw + hto[w] is the one push would compute)
 	hto := sc.hto
 	for _, c := range cands {
 		hto[c.w] = c.h
@@ -178,14 +179,17 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 					continue
 				}
 				if gw := g[v] + dist(pv, nodes[w-2].p); worth(w, gw) {
-					push(w, v, int32(k), gw, bound)
+					h.push(item{v: w, u: v, e: int32(k), key: gw + hto[w], g: gw, st: bound}) // push's tests passed
 				}
 			}
-			gv := g[v]
+			gv, hmax := g[v], farthest(g[v], hto[v], lim)
 			for k := range spts {
 				c := &spts[k]
+				if c.h > hmax {
+					continue
+				}
 				if gw := gv + dist(pv, c.p); gw+c.h <= lim && !closed[c.w] && gw < gbest[c.w] && tangent(c.p, &nodes[v-2]) {
-					push(c.w, v, -1, gw, bound)
+					h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 				}
 			}
 			continue
@@ -194,9 +198,12 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		if err := q.work.Add(len(cands) + len(samples)); err != nil {
 			return nil, 0, false, err
 		}
-		gv := g[v]
+		gv, hmax := g[v], farthest(g[v], hto[v], lim)
 		for k := range cands {
 			c := &cands[k]
+			if c.h > hmax {
+				continue
+			}
 			gw := gv + dist(pv, c.p)
 			if gw+c.h > lim || closed[c.w] || gw >= gbest[c.w] {
 				continue // not worth a push
@@ -217,12 +224,15 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			} else if !tangent(pv, n) {
 				continue
 			}
-			push(c.w, v, -1, gw, bound)
+			h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 		}
 		for k := range spts {
 			c := &spts[k]
+			if c.h > hmax {
+				continue
+			}
 			if gw := gv + dist(pv, c.p); gw+c.h <= lim && c.w != v && !closed[c.w] && gw < gbest[c.w] {
-				push(c.w, v, -1, gw, bound)
+				h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 			}
 		}
 	}
@@ -260,6 +270,16 @@ func (q *query) nearCands(dst []packed, from, to geom.Point, lim float64) []pack
 		}
 	}
 	return dst
+}
+
+// farthest returns the largest heuristic h of a point p that an entry
+// from a vertex at pv (cost gv, heuristic hv) may reach within lim: the
+// entry's key gv + |pv−p| + h is at least gv + (h − hv) + h (triangle
+// inequality), more than lim when h exceeds (lim − gv + hv)/2. The margin
+// (1e-9 in, far above the rounding of the sums on a table-sized scene)
+// keeps the test from dropping an entry the exact test would push.
+func farthest(gv, hv, lim float64) float64 {
+	return (lim-gv+hv)/2 + 1e-9
 }
 
 // packed is a candidate's or sample's point, heuristic and graph id.
@@ -400,20 +420,21 @@ func (h *heapq) push(x item) {
 func (h *heapq) pop() item {
 	a := *h
 	top := a[0]
-	n := len(a) - 1
-	x := a[n]
-	a = a[:n]
+	x := a[len(a)-1]
+	a = a[:len(a)-1]
 	*h = a
-	if n == 0 {
+	if len(a) == 0 {
 		return top
 	}
-	i := 0
+	// unsigned indices and len(a) bounds let the compiler drop the
+	// bounds checks of the inner loop
+	i := uint(0)
 	for {
 		l := 2*i + 1
-		if l >= n {
+		if l >= uint(len(a)) {
 			break
 		}
-		if r := l + 1; r < n && a[r].key < a[l].key {
+		if r := l + 1; r < uint(len(a)) && a[r].key < a[l].key {
 			l = r
 		}
 		a[i] = a[l]
