@@ -13,7 +13,8 @@ import (
 )
 
 // TestLocalSceneMatchesMask: with a search's local scene on, cost and
-// costBound return, to the bit, what the region mask gives, for random
+// costBound return, to the bit, what the region mask gives (and the bound
+// never exceeds the cost), for random
 // segments joining two points of random ellipses (the only segments a
 // search asks about), on generated tables of the reference size and one
 // of 800 pieces. The list is forced on whatever its length, so the long
@@ -69,6 +70,9 @@ func TestLocalSceneMatchesMask(t *testing.T) {
 				wc, wb := q.cost(a, b), q.costBound(a, b)
 				if gc != wc || gb != wb {
 					t.Fatalf("seed %d, ellipse %v %v %v, segment %v %v: cost %v, bound %v with the local scene; %v, %v with the mask", tb.seed, from, to, lim, a, b, gc, gb, wc, wb)
+				}
+				if wb > wc {
+					t.Fatalf("seed %d, segment %v %v: costBound %v exceeds the cost %v", tb.seed, a, b, wb, wc)
 				}
 				if wc != dist(a, b) {
 					weighted++

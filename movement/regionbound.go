@@ -15,10 +15,11 @@ type halfPlane struct {
 }
 
 // regionBound is what costBound knows of one difficult region: its convex
-// pieces as half-plane lists (a partition of the region: interiors
-// disjoint) and whether its box meets no other region's box (isolated),
-// the case where the exact cost's stretch inside it is exactly its
-// interior measure, whatever other regions the segment crosses.
+// pieces as half-plane lists, each moved lbInset inwards (the pieces
+// partition the region: interiors disjoint) and whether its box meets no
+// other region's box (isolated), the case where the exact cost's stretch
+// inside it is exactly its interior measure, whatever other regions the
+// segment crosses.
 type regionBound struct {
 	x0, y0, x1, y1 float64 // the region's box
 	pieces         [][]halfPlane
@@ -55,7 +56,11 @@ func boundRegions(regions []region) []regionBound {
 			}
 		}
 		for _, pc := range pieces {
-			rb.pieces = append(rb.pieces, halfPlanes(pc))
+			hp := halfPlanes(pc)
+			for k := range hp {
+				hp[k].c -= lbInset // costBound clips against the inset pieces
+			}
+			rb.pieces = append(rb.pieces, hp)
 		}
 	}
 	return out
@@ -143,7 +148,7 @@ func (rb *regionBound) addInside(inside float64, a, d geom.Point, L float64) flo
 	for _, hp := range rb.pieces {
 		t0, t1 := 0.0, 1.0
 		for _, h := range hp {
-			num := h.c - lbInset - h.n.Dot(a)
+			num := h.c - h.n.Dot(a)
 			den := h.n.Dot(d)
 			switch {
 			case den > 0:
