@@ -84,10 +84,9 @@ type SegmentResult struct {
 // report or an occluder has more than 16 boundary crossings on the line
 // (the first call on a Battlefield also builds its terrain.Occluders, see
 // docs/sight.md).
-func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
+func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
 	f.initSegment(bf, &opt, ignore)
-	var res SegmentResult
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
 }
