@@ -167,8 +167,7 @@ const (
 )
 
 // segment is SightSegment for a prepared filter, in the given mode.
-func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) SegmentResult {
-	var res SegmentResult
+func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) (res SegmentResult) {
 	segmentInto(&res, bf, a, b, f, mode)
 	return res
 }
