@@ -196,8 +196,8 @@ func allLeftTurns(r []geom.Point) bool {
 func TestPrismConvexNonConvexMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	rings := [][]geom.Point{
-		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                  // L
-		{{X: 0, Y: 5}, {X: 2, Y: 5}, {X: 2, Y: 2}, {X: 6, Y: 2}, {X: 6, Y: 0}, {X: 0, Y: 0}},                                  // L, clockwise
+		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                 // L
+		{{X: 0, Y: 5}, {X: 2, Y: 5}, {X: 2, Y: 2}, {X: 6, Y: 2}, {X: 6, Y: 0}, {X: 0, Y: 0}},                                 // L, clockwise
 		{{X: 0, Y: 0}, {X: 7, Y: 0}, {X: 7, Y: 4}, {X: 5, Y: 4}, {X: 5, Y: 1.5}, {X: 2, Y: 1.5}, {X: 2, Y: 4}, {X: 0, Y: 4}}, // U
 	}
 	for _, n := range []int{5, 8, 9, 12, 17, 40} {
