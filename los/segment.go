@@ -330,12 +330,13 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// are far below 1e150 and a box bound is at most an
 			// infinity; a -0 entry leaves t0 at +0 as max does), and no
 			// swap test: the order of the ends follows the sign of rx,
-			// ry. Written out here: as a function it does not inline,
-			// and the call was a fifth of the walk.
+			// ry (0 exactly when dx, dy is, see walk). Written out here:
+			// as a function it does not inline, and the call was a fifth
+			// of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
 			bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
 			t0, t1 := 0.0, 1.0
-			if dx != 0 {
+			if rx != 0 {
 				ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
 				if rx < 0 {
 					ta, tb = tb, ta
@@ -349,7 +350,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			} else if ax < bx0 || ax > bx1 {
 				continue
 			}
-			if dy != 0 {
+			if ry != 0 {
 				ta, tb := (by0-ay)*ry, (by1-ay)*ry
 				if ry < 0 {
 					ta, tb = tb, ta
