@@ -152,3 +152,40 @@ func TestFilterRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterExcluded: filter.excluded answers true exactly for the ids of
+// Options.Exclude and of the ignore list, whatever their number (the
+// first two are held apart from the rest), hand-listed.
+func TestFilterExcluded(t *testing.T) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"a", "b", "c", "d", "e", "f"}
+	tests := []struct {
+		exclude, ignore []string
+		want            string // the ids of ids excluded, in order
+	}{
+		{nil, nil, ""},
+		{nil, []string{"b"}, "b"},
+		{nil, []string{"b", "d"}, "bd"},
+		{nil, []string{"d", "b", "f"}, "bdf"},
+		{nil, []string{"a", "c", "e", "f"}, "acef"},
+		{[]string{"e"}, nil, "e"},
+		{[]string{"e", "a"}, []string{"c", "d"}, "acde"},
+		{[]string{"f"}, []string{"b", "c", "d"}, "bcdf"},
+	}
+	for _, tc := range tests {
+		opt := Options{Exclude: tc.exclude}
+		f := newFilter(bf, &opt, -1, -1, tc.ignore)
+		got := ""
+		for _, id := range ids {
+			if f.excluded(id) {
+				got += id
+			}
+		}
+		if got != tc.want {
+			t.Errorf("filter{Exclude: %q, ignore %q}.excluded: %q, want %q", tc.exclude, tc.ignore, got, tc.want)
+		}
+	}
+}
