@@ -91,6 +91,11 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		{geom.V3(1, 1, 1), geom.V3(1+5e-324, td-1, 1)},
 		{geom.V3(-1e160, -1e160, 2), geom.V3(1e160, 1e160, 2)},
 		{geom.V3(1, 1, 1), geom.V3(tw-1, td-1, 1)},
+		// Past the grid walk's precision bound (walkPrecision: every
+		// occluder box-tested) and just inside it (walked from far away).
+		{geom.V3(-1e7, td/2+0.3, 1), geom.V3(1e7, td/2-0.2, 0.5)},
+		{geom.V3(-2e5, td/3, 0.5), geom.V3(tw/2, td/3+1e-3, 0.5)},
+		{geom.V3(tw/3, -2e5, 0.5), geom.V3(tw/3+0.7, 2e5, 0.5)},
 	}
 	var f filter
 	f.init(bf, &Options{}, -1, -1, nil)
@@ -102,9 +107,15 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		}
 	}
 	// The long diagonal meets something on the reference table: the test
-	// compares a blocked answer, not only two clear ones.
-	if SightSegment(bf, segs[4][0], segs[4][1], Options{}).Clear {
-		t.Errorf("the reference table's diagonal at 1 in is clear; the test needs a blocked segment")
+	// compares a blocked answer, not only two clear ones; so do the
+	// segments from far away (one walked through the grid, one not).
+	for _, k := range []int{4, 5, 6, 7} {
+		if SightSegment(bf, segs[k][0], segs[k][1], Options{}).Clear {
+			t.Errorf("segment %v→%v is clear on the reference table; the test needs a blocked segment", segs[k][0], segs[k][1])
+		}
+	}
+	if g := &bf.Occluders().Grid; !(walkPrecision*(2e5+tw/2+2*td/3) <= g.Margin) || walkPrecision*2e7 <= g.Margin {
+		t.Errorf("grid margin %g: the segments from far away must fall on both sides of the walk's precision bound", g.Margin)
 	}
 }
 
