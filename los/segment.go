@@ -400,18 +400,10 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	}
 }
 
-// fmin and fmax are min and max for operands that are never NaN (the
-// builtins' NaN and signed-zero handling costs a few instructions each).
+// fmin is min for operands that are never NaN (the builtin's NaN and
+// signed-zero handling costs a few instructions).
 func fmin(x, y float64) float64 {
 	if y < x {
-		return y
-	}
-	return x
-}
-
-// fmax: see fmin.
-func fmax(x, y float64) float64 {
-	if y > x {
 		return y
 	}
 	return x
