@@ -1,6 +1,7 @@
 package los
 
 import (
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -150,5 +151,50 @@ func TestWalkCellsMatchesReference(t *testing.T) {
 		if touched == 0 {
 			t.Fatalf("seed %d: no segment ending on a piece's vertex meets that piece: the test checks nothing", tc.seed)
 		}
+	}
+}
+
+// TestWalkCellsSmallGrids: the grid walk on grids of one row, one column
+// and a few cells (hand-built tables: one piece, 2×1 cells; pieces in a
+// row, 31×1; in a column, 1×22; two pieces and a model far apart, 3×3)
+// answers as the reference walk.
+func TestWalkCellsSmallGrids(t *testing.T) {
+	var row, col []terrain.Piece
+	for k := range 6 {
+		x := 2 + 7*float64(k)
+		row = append(row, solid(fmt.Sprintf("r%d", k), rectFP(x, 20, x+3, 20.5), 1+float64(k%3)))
+		col = append(col, solid(fmt.Sprintf("c%d", k), rectFP(20, x, 21, x+3), 2))
+	}
+	tables := map[string][]terrain.Piece{
+		"one piece": {solid("p", rectFP(10, 10, 14, 12), 2)},
+		"row":       row,
+		"column":    col,
+		"two apart": {solid("a", rectFP(1, 1, 2, 2), 1), building("b", rectFP(40, 44, 46, 47), 5)},
+	}
+	for name, ps := range tables {
+		var ms []terrain.Model
+		if name == "two apart" {
+			ms = []terrain.Model{tank("t1", "s", 24, 30, 3, 2, 1.5)}
+		}
+		bf := mustBF(t, ps, ms)
+		g := &bf.Occluders().Grid
+		rng := rand.New(rand.NewSource(int64(len(ps))))
+		var f filter
+		f.init(bf, &Options{}, -1, -1, nil)
+		blocked := 0
+		for _, s := range gridSegments(bf, rng, 1500) {
+			want := segment(bf, s[0], s[1], &f, segReference)
+			got := SightSegment(bf, s[0], s[1], Options{})
+			if got.Clear != want.Clear || got.Blocker != want.Blocker || grazeKey(got.Grazing) != grazeKey(want.Grazing) {
+				t.Fatalf("%s (grid %d×%d) segment %v→%v:\ngot  %+v\nwant %+v", name, g.NX, g.NY, s[0], s[1], got, want)
+			}
+			if !want.Clear {
+				blocked++
+			}
+		}
+		if blocked == 0 {
+			t.Errorf("%s (grid %d×%d): no segment blocked; the test compares only clear answers", name, g.NX, g.NY)
+		}
+		t.Logf("%s: grid %d×%d, %d of 1500 blocked", name, g.NX, g.NY, blocked)
 	}
 }
