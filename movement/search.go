@@ -156,6 +156,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			}
 		}
 		closed[v], g[v], parent[v] = true, it.g, it.u
+		gbest[v] = math.Inf(-1) // no entry for v is pushed again: the scans below need not read closed
 		if v == 1 {
 			break
 		}
@@ -188,7 +189,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				if c.h > hmax {
 					continue
 				}
-				if gw := gv + dist(pv, c.p); gw+c.h <= lim && !closed[c.w] && gw < gbest[c.w] && tangent(c.p, &nodes[v-2]) {
+				if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] && tangent(c.p, &nodes[v-2]) {
 					h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 				}
 			}
@@ -205,7 +206,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				continue
 			}
 			gw := gv + dist(pv, c.p)
-			if gw+c.h > lim || closed[c.w] || gw >= gbest[c.w] {
+			if gw+c.h > lim || gw >= gbest[c.w] {
 				continue // not worth a push
 			}
 			n := &nodes[c.w-2]
@@ -231,7 +232,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			if c.h > hmax {
 				continue
 			}
-			if gw := gv + dist(pv, c.p); gw+c.h <= lim && c.w != v && !closed[c.w] && gw < gbest[c.w] {
+			if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] {
 				h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 			}
 		}
@@ -292,7 +293,7 @@ type packed struct {
 // scratch is the per-search working memory, pooled so that a warm query
 // allocates little.
 type scratch struct {
-	g, gbest       []float64 // cost when closed; best verified cost pushed
+	g, gbest       []float64 // cost when closed; best verified cost pushed (−Inf once closed)
 	hto            []float64 // heuristic of the usable vertices
 	parent         []int32
 	closed, usable []bool
