@@ -2,6 +2,7 @@ package movement
 
 import (
 	"cmp"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -199,4 +200,61 @@ func TestFarthestKeepsPushes(t *testing.T) {
 	if skipped < 10000 || kept < 10000 {
 		t.Errorf("%d points skipped, %d kept: too weak", skipped, kept)
 	}
+}
+
+// TestPushFromNodeMatchesTangent: pushFromNode pushes exactly what the
+// plain loop with tangent pushes, in the same order, for the taut nodes
+// of a reference table and samples around them, many nearly in line
+// with a node and one of its neighbours (where the float filter cannot
+// tell and the exact test decides).
+func TestPushFromNodeMatchesTangent(t *testing.T) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := NewRouter(bf).set(setKey{radius: 0.5, chord: 0.05, prof: ProfileFor(terrain.Infantry)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	inf := math.Inf(1)
+	gbest := make([]float64, 64)
+	pushed, refused := 0, 0
+	for k := range set.nodes {
+		n := &set.nodes[k]
+		if k%3 != 0 {
+			continue
+		}
+		var spts []packed
+		for j := range 60 {
+			p := n.p.Add(geom.Pt(rng.Float64()*8-4, rng.Float64()*8-4))
+			if j%2 == 0 { // nearly in line with n and a neighbour
+				q := n.prev
+				if j%4 == 0 {
+					q = n.next
+				}
+				p = n.p.Add(n.p.Sub(q).Mul(rng.Float64()*6 - 3)).Add(geom.Pt((rng.Float64()-0.5)*1e-13, (rng.Float64()-0.5)*1e-13))
+			}
+			spts = append(spts, packed{p: p, h: rng.Float64(), w: int32(j)})
+		}
+		for i := range gbest {
+			gbest[i] = inf
+		}
+		var got, want heapq
+		pushFromNode(&got, spts, gbest, n, 7, n.p, 1, inf, inf)
+		for _, c := range spts {
+			if gw := 1 + dist(n.p, c.p); tangent(c.p, n) {
+				want.push(item{v: c.w, u: 7, e: -1, key: gw + c.h, g: gw, st: bound})
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("node %d (%v, taut %v): pushFromNode pushed %d entries, the plain loop %d", k, n.p, n.taut, len(got), len(want))
+		}
+		pushed += len(want)
+		refused += len(spts) - len(want)
+	}
+	if pushed < 1000 || refused < 1000 {
+		t.Errorf("%d pushed, %d refused: too weak", pushed, refused)
+	}
+	t.Logf("%d pushed, %d refused", pushed, refused)
 }

@@ -183,16 +183,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 					h.push(item{v: w, u: v, e: int32(k), key: gw + hto[w], g: gw, st: bound}) // push's tests passed
 				}
 			}
-			gv, hmax := g[v], farthest(g[v], hto[v], lim)
-			for k := range spts {
-				c := &spts[k]
-				if c.h > hmax {
-					continue
-				}
-				if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] && tangent(c.p, &nodes[v-2]) {
-					h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
-				}
-			}
+			pushFromNode(&h, spts, gbest, &nodes[v-2], v, pv, g[v], farthest(g[v], hto[v], lim), lim)
 			continue
 		}
 		// the start or a sample: every tangent node and every sample
@@ -271,6 +262,45 @@ func (q *query) nearCands(dst []packed, from, to geom.Point, lim float64) []pack
 		}
 	}
 	return dst
+}
+
+// pushFromNode pushes the entries from node n (graph id v, at pv, of
+// cost gv) to the samples spts that the search's push would take (cost
+// below the best verified one, key within lim) and n is tangent to; hmax
+// is farthest's bound. It is the loop
+//
+//	if gw := gv + |pv−p|; gw+h ≤ lim && gw < gbest[w] && tangent(p, n) { push }
+//
+// with tangent's float filter inline and n's differences computed once
+// (the same products, so the same answers).
+func pushFromNode(h *heapq, spts []packed, gbest []float64, n *node, v int32, pv geom.Point, gv, hmax, lim float64) {
+	ax, ay, bx, by := n.prev.X, n.prev.Y, n.p.X-n.prev.X, n.p.Y-n.prev.Y
+	cx, cy, dx, dy := n.next.X, n.next.Y, n.p.X-n.next.X, n.p.Y-n.next.Y
+	for k := range spts {
+		c := &spts[k]
+		if c.h > hmax {
+			continue
+		}
+		gw := gv + dist(pv, c.p)
+		if gw+c.h > lim || gw >= gbest[c.w] {
+			continue
+		}
+		if n.taut {
+			l1, r1 := (c.p.X-ax)*by, (c.p.Y-ay)*bx
+			l2, r2 := (c.p.X-cx)*dy, (c.p.Y-cy)*dx
+			d1, d2 := l1-r1, l2-r2
+			b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+			b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+			if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+				if (d1 > 0) != (d2 > 0) {
+					continue
+				}
+			} else if !tangent(c.p, n) {
+				continue
+			}
+		}
+		h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
+	}
 }
 
 // farthest returns the largest heuristic h of a point p that an entry
