@@ -279,21 +279,29 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 // excludes models only). This is exact, unlike a cap on the count.
 func (s *obstacleSet) block(ns []node) []node {
 	out := ns[:0]
+	// the nodes' blocker lists are consecutive runs of one array (a
+	// growth leaves the earlier runs in the old one, unchanged) rather
+	// than one allocation per blocked node
+	var all []int32
 	for _, n := range ns {
-		var b []int32
+		lo := len(all)
 		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
 			if !o.box.ContainsPoint(n.p) || (j == n.owner && o.whole) {
 				continue
 			}
-			if o.core.touches(geom.Segment{A: n.p, B: n.p}, s.radius) {
-				b = append(b, j)
+			if o.core.touchesPoint(n.p, s.radius) {
+				all = append(all, j)
 			}
 		}
+		b := all[lo:len(all):len(all)]
 		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
+			all = all[:lo]
 			continue // buried in a piece: never usable
 		}
-		n.blockers = b
+		if len(b) > 0 {
+			n.blockers = b
+		}
 		out = append(out, n)
 	}
 	return out
