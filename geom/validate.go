@@ -139,7 +139,7 @@ func (r Ring) Validate() error {
 	if err := r.validateAlone(0); err != nil {
 		return err
 	}
-	if err := validateIntersections([]Ring{r}); err != nil {
+	if err := validateMeets([]Ring{r}); err != nil {
 		return err
 	}
 	return checkThin(r, 0)
@@ -175,7 +175,7 @@ func (p Polygon) Validate() error {
 			return err
 		}
 	}
-	if err := validateIntersections(rings); err != nil {
+	if err := validateMeets(rings); err != nil {
 		return err
 	}
 	for i, r := range rings {
@@ -238,6 +238,25 @@ func (r Ring) validateAlone(ring int) error {
 		return newVErr(ErrZeroArea, ring)
 	}
 	return nil
+}
+
+// validateMeets is validateIntersections, skipped for a lone ring that
+// IsConvex accepts, which it would pass: the caller has checked the ring
+// alone (no repeated vertex), and IsConvex, deciding exactly, accepts only
+// rings whose consecutive vertices all turn one way or go straight on
+// (never back) and whose edges change the sign of their x and of their y
+// direction at most twice each around the ring, so that the ring winds
+// once (each turn is less than a half turn, so winding twice would take
+// four sign changes); such a ring bounds a convex polygon, its non-adjacent
+// edges are disjoint and its adjacent ones share only their common vertex.
+// The shapes geometry builds (offsets, model footprints, convex pieces)
+// are mostly convex, and the test is linear where the sweep sorts and
+// allocates.
+func validateMeets(rings []Ring) error {
+	if len(rings) == 1 && (Polygon{Outer: rings[0]}).IsConvex() {
+		return nil
+	}
+	return validateIntersections(rings)
 }
 
 // sweepEdge is an edge in the sweep of validateIntersections.
