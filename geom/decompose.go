@@ -224,11 +224,29 @@ func earClip(ring []Point) ([][]Point, error) {
 // mergeConvex greedily merges adjacent convex pieces while their union is
 // convex (Hertel–Mehlhorn).
 func mergeConvex(pieces [][]Point) [][]Point {
-	type dedge [2]Point
-	owner := make(map[dedge]int, 3*len(pieces))
+	// Every point gets an id, equal exactly when the points are (a map
+	// keyed by Point, with its == on coordinates), and a directed edge is
+	// keyed by its ends' ids, so the owner map answers as one keyed by the
+	// points themselves; hashing four coordinates per access dominated.
+	// pid[pi] holds the ids of pieces[pi]'s vertices.
+	ids := make(map[Point]uint32, 3*len(pieces))
+	pid := make([][]uint32, len(pieces))
 	for pi, p := range pieces {
+		pid[pi] = make([]uint32, len(p))
+		for i, v := range p {
+			k, ok := ids[v]
+			if !ok {
+				k = uint32(len(ids))
+				ids[v] = k
+			}
+			pid[pi][i] = k
+		}
+	}
+	dedge := func(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
+	owner := make(map[uint64]int, 3*len(pieces))
+	for pi, p := range pid {
 		for i := range p {
-			owner[dedge{p[i], p[(i+1)%len(p)]}] = pi
+			owner[dedge(p[i], p[(i+1)%len(p)])] = pi
 		}
 	}
 	live := make([]bool, len(pieces))
@@ -240,14 +258,14 @@ func mergeConvex(pieces [][]Point) [][]Point {
 			continue
 		}
 	restart:
-		p := pieces[pi]
+		p, pk := pieces[pi], pid[pi]
 		for ia := range p {
 			a, b := p[ia], p[(ia+1)%len(p)]
-			qi, ok := owner[dedge{b, a}]
+			qi, ok := owner[dedge(pk[(ia+1)%len(p)], pk[ia])]
 			if !ok || qi == pi || !live[qi] {
 				continue
 			}
-			q := pieces[qi]
+			q, qk := pieces[qi], pid[qi]
 			jb := slices.IndexFunc(q, func(x Point) bool { return x == b })
 			if jb < 0 || q[(jb+1)%len(q)] != a {
 				continue
@@ -261,22 +279,25 @@ func mergeConvex(pieces [][]Point) [][]Point {
 				continue
 			}
 			merged := make([]Point, 0, np+nq-2)
+			mk := make([]uint32, 0, np+nq-2)
 			for i := 0; i < np; i++ {
 				merged = append(merged, p[(ia+1+i)%np]) // b ... a
+				mk = append(mk, pk[(ia+1+i)%np])
 			}
 			for i := 2; i < nq; i++ {
 				merged = append(merged, q[(jb+i)%nq]) // after a, before b
+				mk = append(mk, qk[(jb+i)%nq])
 			}
-			for i := range p {
-				delete(owner, dedge{p[i], p[(i+1)%np]})
+			for i := range pk {
+				delete(owner, dedge(pk[i], pk[(i+1)%np]))
 			}
-			for i := range q {
-				delete(owner, dedge{q[i], q[(i+1)%nq]})
+			for i := range qk {
+				delete(owner, dedge(qk[i], qk[(i+1)%nq]))
 			}
-			for i := range merged {
-				owner[dedge{merged[i], merged[(i+1)%len(merged)]}] = pi
+			for i := range mk {
+				owner[dedge(mk[i], mk[(i+1)%len(mk)])] = pi
 			}
-			pieces[pi] = merged
+			pieces[pi], pid[pi] = merged, mk
 			live[qi] = false
 			goto restart
 		}
