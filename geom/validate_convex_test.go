@@ -20,13 +20,13 @@ func TestValidateMeetsConvex(t *testing.T) {
 		r      Ring
 		convex bool
 	}{
-		{"square", Ring{{0, 0}, {2, 0}, {2, 2}, {0, 2}}, true},
-		{"square with a straight-on vertex", Ring{{0, 0}, {1, 0}, {2, 0}, {2, 2}, {0, 2}}, true},
-		{"clockwise square", Ring{{0, 0}, {0, 2}, {2, 2}, {2, 0}}, true},
-		{"bow tie", Ring{{0, 0}, {2, 2}, {2, 0}, {0, 2}}, false},
-		{"fold back along an edge", Ring{{0, 0}, {2, 0}, {1, 0}, {1, 2}}, false},
+		{"square", Ring{Pt(0, 0), Pt(2, 0), Pt(2, 2), Pt(0, 2)}, true},
+		{"square with a straight-on vertex", Ring{Pt(0, 0), Pt(1, 0), Pt(2, 0), Pt(2, 2), Pt(0, 2)}, true},
+		{"clockwise square", Ring{Pt(0, 0), Pt(0, 2), Pt(2, 2), Pt(2, 0)}, true},
+		{"bow tie", Ring{Pt(0, 0), Pt(2, 2), Pt(2, 0), Pt(0, 2)}, false},
+		{"fold back along an edge", Ring{Pt(0, 0), Pt(2, 0), Pt(1, 0), Pt(1, 2)}, false},
 		{"pentagram", starRing(5, 2, 0), false},
-		{"square wound twice", Ring{{0, 0}, {2, 0}, {2, 2}, {0, 2}, {0, 0}, {2, 0}, {2, 2}, {0, 2}}, false},
+		{"square wound twice", Ring{Pt(0, 0), Pt(2, 0), Pt(2, 2), Pt(0, 2), Pt(0, 0), Pt(2, 0), Pt(2, 2), Pt(0, 2)}, false},
 	}
 	for _, tc := range tests {
 		if got := (Polygon{Outer: tc.r}).IsConvex(); got != tc.convex {
