@@ -450,11 +450,7 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 				continue
 			}
 		}
-		for j := rg.lo; j < rg.hi; j++ {
-			if nj := &s.nodes[j]; j != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
-				js = append(js, j)
-			}
-		}
+		js = s.scanRing(js, rg, i)
 	}
 	slices.Sort(js)
 	js = slices.Compact(js) // a small ring's four candidates may repeat
@@ -466,6 +462,70 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 		return *s.nbrs[i].Load() // another reader published first: share its cache
 	}
 	return out
+}
+
+// scanRing appends to js, in index order, the nodes j of ring rg other
+// than node i such that tangent(ni.p, nj) and tangent(nj.p, ni): the scan
+// nbrsOf makes of a ring it does not search. tangent(p, nj) is the product
+// of the signs of Orient(p, nj.p, nj.prev) and Orient(p, nj.p, nj.next);
+// where the previous node of the scan is nj's ring neighbour prev (and nj
+// its next), the first sign is the opposite of that node's second (Orient
+// is exact and swapping two points negates it), so a run of consecutive
+// vertices costs one orientation per node instead of two. The signs are
+// those tangent computes, so the list is the same.
+func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
+	ni := &s.nodes[i]
+	p := ni.p
+	var last *node // the scan's previous node, nil at the start
+	lastNext := 0  // its sign of Orient(p, last.p, last.next)
+	for j := rg.lo; j < rg.hi; j++ {
+		nj := &s.nodes[j]
+		var sp int
+		if last != nil && last.p == nj.prev && last.next == nj.p {
+			sp = -lastNext
+		} else {
+			sp = orientSign(p, nj.p, nj.prev)
+		}
+		// sn := orientSign(p, nj.p, nj.next), inlined (the loop's cost)
+		c := nj.next
+		l := (p.X - c.X) * (nj.p.Y - c.Y)
+		r := (p.Y - c.Y) * (nj.p.X - c.X)
+		d := l - r
+		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+		sn := 1
+		switch {
+		case d > bd:
+		case d < -bd:
+			sn = -1
+		default:
+			sn = geom.Orient(p, nj.p, c)
+		}
+		last, lastNext = nj, sn
+		if j == i || (nj.taut && sp*sn < 0) {
+			continue // not tangent(p, nj)
+		}
+		if tangent(nj.p, ni) {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// orientSign is geom.Orient(a, b, c), with tangent's float filter in
+// front: the exact predicate runs only when the filter cannot tell the
+// sign.
+func orientSign(a, b, c geom.Point) int {
+	l := (a.X - c.X) * (b.Y - c.Y)
+	r := (a.Y - c.Y) * (b.X - c.X)
+	d := l - r
+	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+	switch {
+	case d > bd:
+		return 1
+	case d < -bd:
+		return -1
+	}
+	return geom.Orient(a, b, c)
 }
 
 // nbrBlockers returns the cached blockers of the candidate edge a→b
