@@ -128,7 +128,16 @@ func (c *core) touchesPoint(p geom.Point, r float64) bool {
 	if c.tree != nil {
 		return c.tree.anyEdgeWithin(c.edges, geom.Segment{A: p, B: p}, R) || c.inside(p)
 	}
+	// an edge whose box p is farther than lim from, along x or y, is
+	// farther than R from p: it cannot hit, and pointHit, whose rounding
+	// on table-sized coordinates is far below the margin (as farFrom's),
+	// would not say it does
+	lim := R + 1e-6
 	for _, e := range c.edges {
+		if (p.X+lim < e.A.X && p.X+lim < e.B.X) || (p.X-lim > e.A.X && p.X-lim > e.B.X) ||
+			(p.Y+lim < e.A.Y && p.Y+lim < e.B.Y) || (p.Y-lim > e.A.Y && p.Y-lim > e.B.Y) {
+			continue
+		}
 		if pointHit(p, e, R) {
 			return true
 		}
@@ -155,6 +164,6 @@ func pointHit(p geom.Point, e geom.Segment, R float64) bool {
 	}
 	u := ev.Mul(1 / L)
 	w := p.Sub(e.A)
-	x, y := w.Dot(u), w.Dot(u.Ortho())
+	x, y := w.Dot(u), w.X*(-u.Y)+w.Y*u.X // w.Dot(u.Ortho()), spelled out
 	return x >= 0 && x <= L && y >= -R && y <= R
 }
