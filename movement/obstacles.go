@@ -146,8 +146,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			}
 		}
 	}
+	var circles geom.CircleRings // models share a few base sizes
 	offsetCircle := func(c geom.Circle) geom.Polygon {
-		return geom.Polygon{Outer: geom.Circle{Center: c.Center, Radius: c.Radius + R}.Polygon(key.chord)}
+		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
 	}
 	for i := range bf.Pieces() {
 		pc := &bf.Pieces()[i]
