@@ -80,9 +80,13 @@ type node struct {
 	p          geom.Point
 	prev, next geom.Point // ring neighbours (tangency pruning); equal to p for samples
 	taut       bool       // whether tangency pruning applies
-	owner      int32      // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32      // its ring in obstacleSet.rings and index on it; -1 for samples
-	blockers   []int32    // obstacles this point is too close to
+	// follows reports whether the node before it in the set is its ring
+	// neighbour prev and has it as next (scanRing then shares their
+	// edge's orientation)
+	follows    bool
+	owner      int32   // obstacle whose offset vertex this is; -1 for samples
+	ring, vert int32   // its ring in obstacleSet.rings and index on it; -1 for samples
+	blockers   []int32 // obstacles this point is too close to
 }
 
 // region is a weighted (difficult) piece.
@@ -251,7 +255,12 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	}
 	for k := range s.rings { // renumbered: rings that kept no node are gone
 		for j := s.rings[k].lo; j < s.rings[k].hi; j++ {
-			s.nodes[j].ring = int32(k)
+			n := &s.nodes[j]
+			n.ring = int32(k)
+			if j > s.rings[k].lo {
+				pn := &s.nodes[j-1]
+				n.follows = pn.p == n.prev && pn.next == n.p
+			}
 		}
 	}
 	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
@@ -469,20 +478,20 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 // than node i such that tangent(ni.p, nj) and tangent(nj.p, ni): the scan
 // nbrsOf makes of a ring it does not search. tangent(p, nj) is the product
 // of the signs of Orient(p, nj.p, nj.prev) and Orient(p, nj.p, nj.next);
-// where the previous node of the scan is nj's ring neighbour prev (and nj
-// its next), the first sign is the opposite of that node's second (Orient
-// is exact and swapping two points negates it), so a run of consecutive
-// vertices costs one orientation per node instead of two. The signs are
-// those tangent computes, so the list is the same.
+// where nj follows the previous node of the scan on its ring (node.follows),
+// the first sign is the opposite of that node's second (Orient is exact
+// and swapping two points negates it), so a run of consecutive vertices
+// costs one orientation per node instead of two. The signs are those
+// tangent computes, so the list is the same.
 func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
 	ni := &s.nodes[i]
 	p := ni.p
-	var last *node // the scan's previous node, nil at the start
-	lastNext := 0  // its sign of Orient(p, last.p, last.next)
-	for j := rg.lo; j < rg.hi; j++ {
-		nj := &s.nodes[j]
+	ns := s.nodes[rg.lo:rg.hi]
+	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
+	for k := range ns {
+		nj := &ns[k]
 		var sp int
-		if last != nil && last.p == nj.prev && last.next == nj.p {
+		if k > 0 && nj.follows {
 			sp = -lastNext
 		} else {
 			sp = orientSign(p, nj.p, nj.prev)
@@ -501,11 +510,8 @@ func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
 		default:
 			sn = geom.Orient(p, nj.p, c)
 		}
-		last, lastNext = nj, sn
-		if j == i || (nj.taut && sp*sn < 0) {
-			continue // not tangent(p, nj)
-		}
-		if tangent(nj.p, ni) {
+		lastNext = sn
+		if j := rg.lo + int32(k); j != i && (!nj.taut || sp*sn >= 0) && tangent(nj.p, ni) {
 			js = append(js, j)
 		}
 	}
