@@ -224,29 +224,47 @@ func earClip(ring []Point) ([][]Point, error) {
 // mergeConvex greedily merges adjacent convex pieces while their union is
 // convex (Hertel–Mehlhorn).
 func mergeConvex(pieces [][]Point) [][]Point {
-	// Every point gets an id, equal exactly when the points are (a map
-	// keyed by Point, with its == on coordinates), and a directed edge is
-	// keyed by its ends' ids, so the owner map answers as one keyed by the
-	// points themselves; hashing four coordinates per access dominated.
-	// pid[pi] holds the ids of pieces[pi]'s vertices.
-	ids := make(map[Point]uint32, 3*len(pieces))
+	// Every point gets an id, equal exactly when the points are (==, as a
+	// map keyed by Point compares them), and a directed edge is keyed by
+	// its ends' ids, so the owner table answers as one keyed by the points
+	// themselves; hashing four coordinates per access dominated. A few
+	// pieces (a footprint's triangles) are served by linear search, with
+	// no map at all. pid[pi] holds the ids of pieces[pi]'s vertices.
+	small := len(pieces) <= smallMerge
+	var ids map[Point]uint32
+	var pts []Point // the points by id, when small
+	if !small {
+		ids = make(map[Point]uint32, 3*len(pieces))
+	}
+	id := func(v Point) uint32 {
+		if small {
+			for k, q := range pts {
+				if q == v {
+					return uint32(k)
+				}
+			}
+			pts = append(pts, v)
+			return uint32(len(pts) - 1)
+		}
+		k, ok := ids[v]
+		if !ok {
+			k = uint32(len(ids))
+			ids[v] = k
+		}
+		return k
+	}
 	pid := make([][]uint32, len(pieces))
 	for pi, p := range pieces {
 		pid[pi] = make([]uint32, len(p))
 		for i, v := range p {
-			k, ok := ids[v]
-			if !ok {
-				k = uint32(len(ids))
-				ids[v] = k
-			}
-			pid[pi][i] = k
+			pid[pi][i] = id(v)
 		}
 	}
 	dedge := func(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
-	owner := make(map[uint64]int, 3*len(pieces))
+	owner := newEdgeOwners(small, 3*len(pieces))
 	for pi, p := range pid {
 		for i := range p {
-			owner[dedge(p[i], p[(i+1)%len(p)])] = pi
+			owner.set(dedge(p[i], p[(i+1)%len(p)]), pi)
 		}
 	}
 	live := make([]bool, len(pieces))
@@ -261,7 +279,7 @@ func mergeConvex(pieces [][]Point) [][]Point {
 		p, pk := pieces[pi], pid[pi]
 		for ia := range p {
 			a, b := p[ia], p[(ia+1)%len(p)]
-			qi, ok := owner[dedge(pk[(ia+1)%len(p)], pk[ia])]
+			qi, ok := owner.get(dedge(pk[(ia+1)%len(p)], pk[ia]))
 			if !ok || qi == pi || !live[qi] {
 				continue
 			}
@@ -289,13 +307,13 @@ func mergeConvex(pieces [][]Point) [][]Point {
 				mk = append(mk, qk[(jb+i)%nq])
 			}
 			for i := range pk {
-				delete(owner, dedge(pk[i], pk[(i+1)%np]))
+				owner.del(dedge(pk[i], pk[(i+1)%np]))
 			}
 			for i := range qk {
-				delete(owner, dedge(qk[i], qk[(i+1)%nq]))
+				owner.del(dedge(qk[i], qk[(i+1)%nq]))
 			}
 			for i := range mk {
-				owner[dedge(mk[i], mk[(i+1)%len(mk)])] = pi
+				owner.set(dedge(mk[i], mk[(i+1)%len(mk)]), pi)
 			}
 			pieces[pi], pid[pi] = merged, mk
 			live[qi] = false
@@ -309,6 +327,68 @@ func mergeConvex(pieces [][]Point) [][]Point {
 		}
 	}
 	return out
+}
+
+// smallMerge is the most pieces mergeConvex serves by linear search: a
+// few dozen edges are scanned faster than a map is made and hashed.
+const smallMerge = 32
+
+// edgeOwners maps directed edges to pieces, as a map would: a slice of
+// distinct keys searched linearly when small, else a map.
+type edgeOwners struct {
+	keys []uint64
+	vals []int
+	m    map[uint64]int
+}
+
+func newEdgeOwners(small bool, n int) *edgeOwners {
+	if small {
+		return &edgeOwners{keys: make([]uint64, 0, n), vals: make([]int, 0, n)}
+	}
+	return &edgeOwners{m: make(map[uint64]int, n)}
+}
+
+func (o *edgeOwners) get(k uint64) (int, bool) {
+	if o.m != nil {
+		v, ok := o.m[k]
+		return v, ok
+	}
+	for i, x := range o.keys {
+		if x == k {
+			return o.vals[i], true
+		}
+	}
+	return 0, false
+}
+
+func (o *edgeOwners) set(k uint64, v int) {
+	if o.m != nil {
+		o.m[k] = v
+		return
+	}
+	for i, x := range o.keys {
+		if x == k {
+			o.vals[i] = v
+			return
+		}
+	}
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, v)
+}
+
+func (o *edgeOwners) del(k uint64) {
+	if o.m != nil {
+		delete(o.m, k)
+		return
+	}
+	for i, x := range o.keys {
+		if x == k {
+			last := len(o.keys) - 1
+			o.keys[i], o.vals[i] = o.keys[last], o.vals[last]
+			o.keys, o.vals = o.keys[:last], o.vals[:last]
+			return
+		}
+	}
 }
 
 // dropCollinear removes vertices collinear with their neighbours, in place.

@@ -167,15 +167,16 @@ func mergeConvexByPoints(pieces [][]Point) [][]Point {
 	return out
 }
 
-// TestMergeConvexMatchesPointKeys: mergeConvex, whose owner map is keyed by
-// point ids, merges the ear-clipped triangles of random polygons (holes
-// bridged, so points repeat) into the same pieces, in the same order, as
-// the point-keyed reference.
+// TestMergeConvexMatchesPointKeys: mergeConvex, whose owner table is keyed
+// by point ids (a slice for a few pieces, a map beyond), merges the
+// ear-clipped triangles of random polygons (holes bridged, so points
+// repeat) into the same pieces, in the same order, as the point-keyed
+// reference.
 func TestMergeConvexMatchesPointKeys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 21))
-	done, holes, merges := 0, 0, 0
+	done, holes, merges, large := 0, 0, 0, 0
 	for range 1500 {
-		p := randomStarPolygon(rng, 4+rng.IntN(30), rng.IntN(2) == 0)
+		p := randomStarPolygon(rng, 4+rng.IntN(60), rng.IntN(2) == 0)
 		if p.Validate() != nil {
 			continue
 		}
@@ -194,6 +195,9 @@ func TestMergeConvexMatchesPointKeys(t *testing.T) {
 			}
 			return c
 		}
+		if len(tris) > smallMerge {
+			large++
+		}
 		got, want := mergeConvex(clone()), mergeConvexByPoints(clone())
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("polygon %v: mergeConvex = %v, reference %v", p, got, want)
@@ -204,7 +208,7 @@ func TestMergeConvexMatchesPointKeys(t *testing.T) {
 			holes++
 		}
 	}
-	if done < 500 || holes < 100 || merges < done {
-		t.Fatalf("only %d valid random polygons, %d with holes, %d merges", done, holes, merges)
+	if done < 500 || holes < 100 || merges < done || large < 100 || done-large < 100 {
+		t.Fatalf("only %d valid random polygons, %d with holes, %d merges, %d with more than %d triangles (the map)", done, holes, merges, large, smallMerge)
 	}
 }
