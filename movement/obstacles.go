@@ -138,7 +138,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		r     geom.Ring
 		outer bool
 	}
-	var rings []ring
+	nobs := len(bf.Pieces()) + len(bf.Models())
+	s.obs = make([]cobs, 0, nobs)
+	rings := make([]ring, 0, nobs)
 	add := func(id string, model int, c core, offs ...geom.Polygon) {
 		c.indexEdges()
 		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
@@ -219,7 +221,14 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		r := rg.r
 		n := r.Len()
 		for i := range n {
-			prev, v, next := r[(i+n-1)%n], r[i], r[(i+1)%n]
+			ip, in := i-1, i+1
+			if i == 0 {
+				ip = n - 1
+			}
+			if in == n {
+				in = 0
+			}
+			prev, v, next := r[ip], r[i], r[in]
 			if rg.outer && geom.Orient(prev, v, next) <= 0 {
 				continue // reflex or flat: never on a shortest path
 			}
@@ -293,7 +302,8 @@ func (s *obstacleSet) block(ns []node) []node {
 	// growth leaves the earlier runs in the old one, unchanged) rather
 	// than one allocation per blocked node
 	var all []int32
-	for _, n := range ns {
+	for k := range ns {
+		n := &ns[k] // kept nodes move down in place: out is a prefix of ns
 		lo := len(all)
 		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
@@ -312,7 +322,10 @@ func (s *obstacleSet) block(ns []node) []node {
 		if len(b) > 0 {
 			n.blockers = b
 		}
-		out = append(out, n)
+		if len(out) < k {
+			ns[len(out)] = *n
+		}
+		out = out[:len(out)+1]
 	}
 	return out
 }
