@@ -33,8 +33,9 @@ func TestValidateMeetsConvex(t *testing.T) {
 			t.Errorf("%s: IsConvex = %v, want %v", tc.name, got, tc.convex)
 		}
 		want := validateIntersections([]Ring{tc.r})
-		if got := validateMeets([]Ring{tc.r}); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: validateMeets = %v, validateIntersections = %v", tc.name, got, want)
+		convex, got := validateMeets([]Ring{tc.r})
+		if !reflect.DeepEqual(got, want) || convex != tc.convex {
+			t.Errorf("%s: validateMeets = %v, %v, want %v, %v (validateIntersections)", tc.name, convex, got, tc.convex, want)
 		}
 	}
 	rng := rand.New(rand.NewPCG(12, 34))
@@ -45,11 +46,11 @@ func TestValidateMeetsConvex(t *testing.T) {
 		}
 		total++
 		want := validateIntersections([]Ring{r})
-		got := validateMeets([]Ring{r})
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("ring %v: validateMeets = %v, validateIntersections = %v", r, got, want)
+		isConvex, got := validateMeets([]Ring{r})
+		if !reflect.DeepEqual(got, want) || isConvex != (Polygon{Outer: r}).IsConvex() {
+			t.Fatalf("ring %v: validateMeets = %v, %v, validateIntersections = %v", r, isConvex, got, want)
 		}
-		if (Polygon{Outer: r}).IsConvex() {
+		if isConvex {
 			convex++
 		}
 	}
@@ -114,4 +115,54 @@ func starRing(n, k int, eps float64) Ring {
 		r[i] = Point{X: math.Cos(a) + eps*float64(i%3), Y: math.Sin(a) - eps*float64(i%2)}
 	}
 	return r
+}
+
+// TestOffsetConvexUncopied: Offset's convex path, which takes convexity
+// from validation and reads the outer ring in place (reversed when
+// clockwise), gives the offset of the normalised ring, as before, for
+// convex rings of both orientations with straight-on vertices.
+func TestOffsetConvexUncopied(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 22))
+	done := 0
+	for range 3000 {
+		n := 3 + rng.IntN(9)
+		ang := make([]float64, n)
+		for i := range ang {
+			ang[i] = rng.Float64() * 2 * math.Pi
+		}
+		slices.Sort(ang)
+		var r Ring
+		for _, a := range ang {
+			p := Pt(10+5*math.Cos(a), 10+5*math.Sin(a))
+			if len(r) > 0 && rng.IntN(4) == 0 {
+				q := r[len(r)-1]
+				r = append(r, Pt((p.X+q.X)/2, (p.Y+q.Y)/2))
+			}
+			r = append(r, p)
+		}
+		if rng.IntN(2) == 0 {
+			r = r.Reversed()
+		}
+		p := Polygon{Outer: r}
+		if p.Validate() != nil || !p.IsConvex() {
+			continue
+		}
+		orig := slices.Clone(r)
+		rad := 0.1 + rng.Float64()
+		got, err := Offset(p, rad, 0.01)
+		if err != nil {
+			t.Fatalf("Offset(%v): %v", p, err)
+		}
+		want := Polygon{Outer: offsetConvexRing(nil, p.Normalized().Outer, rad, 0.01)}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Offset(%v, %v) = %v, want %v", p, rad, got, want)
+		}
+		if !slices.Equal(r, orig) {
+			t.Fatalf("Offset modified its input %v", orig)
+		}
+		done++
+	}
+	if done < 1000 {
+		t.Fatalf("only %d convex polygons", done)
+	}
 }
