@@ -28,12 +28,14 @@ var errNoEar = errors.New("geom: triangulation stalled")
 // a single piece. The polygon is validated first; a validation error is
 // returned wrapped. Time is O(n²) for typical inputs, O(n³) worst case.
 func ConvexPieces(p Polygon) ([][]Point, error) {
-	if err := p.Validate(); err != nil {
+	convex, err := p.validate()
+	if err != nil {
 		return nil, fmt.Errorf("geom: ConvexPieces: %w", err)
 	}
 	q := p.Normalized()
-	if len(q.Holes) == 0 && q.IsConvex() {
-		return [][]Point{dropCollinear(slices.Clone([]Point(q.Outer)))}, nil
+	if convex { // q's convexity: it ignores orientation
+		// q.Outer is Normalized's own copy: dropCollinear may shorten it
+		return [][]Point{dropCollinear([]Point(q.Outer))}, nil
 	}
 	ring, err := bridgeHoles(q)
 	if err != nil {

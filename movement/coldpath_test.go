@@ -150,3 +150,30 @@ func TestTouchesPointMatchesTouches(t *testing.T) {
 	}
 	t.Logf("%d probes, %d touching", checked, hits)
 }
+
+// TestRingBoundMatchesMaxDist: tangentRing.bound's radius, one square root
+// of the largest squared distance, is bit for bit the largest dist from
+// its centre to a node, on random node runs (tiny and table-sized
+// spreads, repeated points).
+func TestRingBoundMatchesMaxDist(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 1))
+	for range 5000 {
+		ns := make([]node, 1+rng.IntN(30))
+		scale := []float64{1e-9, 1, 48, 1000}[rng.IntN(4)]
+		for i := range ns {
+			ns[i].p = geom.Pt(rng.Float64()*scale, rng.Float64()*scale)
+			if i > 0 && rng.IntN(5) == 0 {
+				ns[i].p = ns[i-1].p
+			}
+		}
+		rg := tangentRing{lo: 0, hi: int32(len(ns))}
+		rg.bound(ns)
+		want := 0.0
+		for _, n := range ns {
+			want = max(want, dist(rg.center, n.p))
+		}
+		if rg.radius != want {
+			t.Fatalf("bound of %d nodes: radius %v, largest distance %v", len(ns), rg.radius, want)
+		}
+	}
+}

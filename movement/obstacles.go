@@ -307,7 +307,7 @@ func (s *obstacleSet) block(ns []node) []node {
 		lo := len(all)
 		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
-			if !o.box.ContainsPoint(n.p) || (j == n.owner && o.whole) {
+			if (j == n.owner && o.whole) || !o.box.ContainsPoint(n.p) {
 				continue
 			}
 			if o.core.touchesPoint(n.p, s.radius) {
