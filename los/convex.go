@@ -17,6 +17,13 @@ import (
 // holds the ring (terrain.PlanDisc: any disc holding it by more than
 // rounding).
 //
+// With cv nil the ring is any ring without holes, not necessarily convex:
+// there is no inside shortcut, and convexCrossings classifies every
+// vertex and declines above two crossings. With no vertex on the line and
+// two crossings (or none) the line meets the footprint in one stretch
+// between them (or not at all) whatever its shape, so the answer is the
+// sweep's on the same two events, as for a convex ring.
+//
 // It stays one function (about 90 lines) on purpose: it is the hot path of
 // SightSegment, its steps mirror blockAll, blockMixed and grazeMixed line
 // for line (so the two can be read side by side), and its two events live
@@ -35,7 +42,7 @@ func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.Conve
 	// along, is blocked at its start. Its below, blockAll's top -
 	// min(z(0), z(t1)), needs no crossing when the segment rises or is
 	// level (z is never below z(0)); a falling one takes the path below.
-	if (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) && strictlyInside(fp.Outer, disc, A) {
+	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) && strictlyInside(fp.Outer, disc, A) {
 		h := segHit{block: true}
 		if !every {
 			h.below = max(0, top-zAt(a, b, 0))
@@ -172,13 +179,15 @@ func strictlyInside(r geom.Ring, disc *terrain.PlanDisc, A geom.Point) bool {
 // error bounds, the same events collectFast would give. ok is false when
 // a vertex lies on the line or the crossings cannot be separated; the
 // caller then takes the general path. A line meets the boundary of a
-// strictly convex region with no vertex on it in at most two points.
+// strictly convex region with no vertex on it in at most two points. With
+// cv nil, r is any ring (see prismConvex): every vertex is classified,
+// and more than two crossings give false.
 func convexCrossings(r geom.Ring, cv *terrain.ConvexRing, A, B, d geom.Point, ev *[2]sweepEvent) (n int, ok bool) {
 	// Search is set exactly for rings of ConvexMinVertices or more
 	// (TestConvexRingSearch): a wall, building or hull rectangle is decided
 	// without reading cv, one cache miss less per such occluder on a
 	// large table.
-	if len(r) >= terrain.ConvexMinVertices && cv.Search {
+	if cv != nil && len(r) >= terrain.ConvexMinVertices && cv.Search {
 		n, ok = convexSearch(r, cv, A, B, d, ev)
 	}
 	if !ok {

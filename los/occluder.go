@@ -132,12 +132,12 @@ func (f *filter) resolve() {
 
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
 func (f *filter) excluded(id string) bool {
-	for _, e := range f.opt.Exclude {
-		if e == id {
-			return true
-		}
+	// The ignored ids first, written out: every sightline between models
+	// meets the shooter, ignored by its id.
+	if f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id)) {
+		return true
 	}
-	for _, e := range f.ignoreFixed[:f.ignoreN] {
+	for _, e := range f.opt.Exclude {
 		if e == id {
 			return true
 		}

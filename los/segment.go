@@ -84,10 +84,9 @@ type SegmentResult struct {
 // report or an occluder has more than 16 boundary crossings on the line
 // (the first call on a Battlefield also builds its terrain.Occluders, see
 // docs/sight.md).
-func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) SegmentResult {
+func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
 	f.initSegment(bf, &opt, ignore)
-	var res SegmentResult
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
 }
@@ -168,8 +167,7 @@ const (
 )
 
 // segment is SightSegment for a prepared filter, in the given mode.
-func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) SegmentResult {
-	var res SegmentResult
+func segment(bf *terrain.Battlefield, a, b geom.Vec3, f *filter, mode segMode) (res SegmentResult) {
 	segmentInto(&res, bf, a, b, f, mode)
 	return res
 }
@@ -242,191 +240,173 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 }
 
 // walk visits every occluder whose plan box the segment's plan may touch:
-// through the prepared grid, cells row by row from a towards b, each
-// occluder once; without a grid, or for a segment whose reciprocal
-// direction is not finite or whose coordinates are huge (beyond 1e150, where
-// the walk's products could overflow), every one (walkAll).
+// through the prepared grid, cell by cell in the order the segment's plan
+// crosses them (walkCells), each occluder once; without a grid, or for a
+// segment whose reciprocal direction is not finite or whose coordinates
+// are too large for the grid's margin to cover the walk's rounding (see
+// walkPrecision), every one (walkAll).
 func (st *segState) walk() {
 	ax, ay := st.a.X, st.a.Y
 	dx, dy := st.b.X-ax, st.b.Y-ay
 	g := &st.occ.Grid
 	rx, ry := recip(dx), recip(dy)
+	s := abs(ax) + abs(ay) + abs(st.b.X) + abs(st.b.Y)
 	if st.reference || g.NX == 0 || (dx != 0 && rx == 0) || (dy != 0 && ry == 0) ||
-		!(abs(ax)+abs(ay)+abs(st.b.X)+abs(st.b.Y) < 1e150) {
+		!(s < 1e150) || !(walkPrecision*s <= g.Margin) {
 		st.walkAll(dx, dy)
 		return
 	}
-	st.ncand = 0
-	// dx/dy for the rows' x ranges (|y0 - ay| <= |dy|, so the extra
-	// rounding is a few ulps of |dx|, far inside m); 0 means divide, when
-	// it is not finite or dx is 0 anyway.
-	slope := 0.0
-	if dy != 0 {
-		if sl := dx / dy; !math.IsInf(sl, 0) {
-			slope = sl
-		}
+	st.walkCells(ax, ay, dx, dy, rx, ry)
+}
+
+// walkPrecision bounds, relative to the coordinates of the segment's ends,
+// how far from the segment the cells walkCells visits may be (its crossing
+// parameters are rounded, and so are the grid's cell bounds): a few ulps
+// of the largest coordinate (the grid's own are below its margin / 1e9).
+// A segment is walked through the grid only when this stays far inside the
+// grid's margin, by which every listed box is grown, so that every cell
+// the segment's plan passes within rounding of lists every box it touches.
+const walkPrecision = 1e-13
+
+// walkCells is the grid walk of walk: a digital differential analyser.
+// It visits the cell of a (clamped to the grid: the edge columns and rows
+// reach to infinity, as terrain.PlanGrid.Col and Row clamp), then at each
+// crossing of a column or row boundary (at parameter (boundary − a)·r, r
+// = 1/dx or 1/dy) the next cell, up to the cell holding b (and the next
+// one when b lies on its boundary). The rounding of those parameters and
+// of the cell bounds moves the cells visited by a few ulps of the
+// coordinates (walkPrecision), far inside the margin by which the grid
+// grows every listed box: every box the segment's plan touches is listed
+// in a cell the walk visits. The cells visited form a monotone staircase
+// (i steps one way, j the other), so those of a listed block (a
+// rectangle, terrain.CellSpan) are consecutive: an occluder is first met
+// in the current cell unless the previous cell lies in its block. The
+// walk stops once the nearest blocker found lies before the parameter
+// where the segment leaves the current cell: every occluder not met yet is
+// listed only in later cells, so the segment touches its box at that
+// parameter or after. rx, ry are 1/dx, 1/dy, finite (0 when dx or dy is
+// 0).
+func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
+	g := &st.occ.Grid
+	nx, ny := g.NX, g.NY
+	i, j := g.Col(ax), g.Row(ay)
+	// The next column (row) boundary is crossed at tx (ty): boundary
+	// index i+ioff (j+joff); +Inf when there is none.
+	istep, ioff, jstep, joff := 1, 1, 1, 1
+	if dx < 0 {
+		istep, ioff = -1, 0
 	}
-	xlo, xhi := fmin(ax, st.b.X), fmax(ax, st.b.X)
-	ylo, yhi := fmin(ay, st.b.Y), fmax(ay, st.b.Y)
-	m := g.Margin + 1e-12*(abs(dx)+abs(dy)+abs(ax)+abs(ay))
-	j0, j1 := g.Row(ylo-m), g.Row(yhi+m)
-	jstep, ja, jb := 1, j0, j1
 	if dy < 0 {
-		jstep, ja, jb = -1, j1, j0
+		jstep, joff = -1, 0
 	}
-	nx, start, entries := g.NX, g.Start, g.Entries
+	inf := math.Inf(1)
+	tx, ty := inf, inf
+	if e := i + ioff; dx != 0 && e > 0 && e < nx {
+		tx = (g.X0 + float64(e)*g.CW - ax) * rx
+	}
+	if e := j + joff; dy != 0 && e > 0 && e < ny {
+		ty = (g.Y0 + float64(e)*g.CH - ay) * ry
+	}
+	start, entries := g.Start, g.Entries
 	cut := st.f.opt.ThroughOwnSquad == 0
-	// The previous row walked (none yet: pj outside the grid) and its
-	// columns, for firstMeet.
-	pj, pi0, pi1 := int32(-2), int32(0), int32(-1)
-	for j := ja; ; j += jstep {
-		// The segment's plan within the row's band (grown by m).
-		x0, x1 := xlo, xhi
-		if dy != 0 {
-			y0, y1 := ylo, yhi
-			if j != j0 {
-				y0 = fmax(ylo, g.Y0+float64(j)*g.CH-m)
+	st.ncand = 0
+	// The previous cell (none yet: outside every block).
+	pi, pj := int32(-1), int32(-1)
+	for {
+		// Queue the occluders first met in cell (i, j) whose box the
+		// segment may touch, in the order of box entry.
+		k := j*nx + i
+		es := entries[start[k]:start[k+1]]
+		for x := range es {
+			e := &es[x]
+			if int32(e.I0) <= pi && pi <= int32(e.I1) && int32(e.J0) <= pj && pj <= int32(e.J1) {
+				continue // met in the previous cell
 			}
-			if j != j1 {
-				y1 = fmin(yhi, g.Y0+float64(j+1)*g.CH+m)
+			// boxEntry on the listing's float32 box (it holds the
+			// occluder's box, so the test stays conservative and the
+			// entry parameter is at most the box's), without NaN: plain
+			// comparisons for the builtin min and max (the same values,
+			// the operands are never NaN here: the walk's coordinates
+			// are far below 1e150 and a box bound is at most an
+			// infinity; a -0 entry leaves t0 at +0 as max does), and no
+			// swap test: the order of the ends follows the sign of rx,
+			// ry (0 exactly when dx, dy is, see walk). Written out here:
+			// as a function it does not inline, and the call was a fifth
+			// of the walk.
+			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
+			bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
+			t0, t1 := 0.0, 1.0
+			if rx != 0 {
+				ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
+				if rx < 0 {
+					ta, tb = tb, ta
+				}
+				if ta > t0 {
+					t0 = ta
+				}
+				if tb < t1 {
+					t1 = tb
+				}
+			} else if ax < bx0 || ax > bx1 {
+				continue
 			}
-			// The x range, clamped to [xlo, xhi], of the plan between
-			// y0 and y1 (slope dx/dy, or 0 to divide, see above).
-			var xa, xb float64
-			if slope != 0 {
-				xa, xb = ax+(y0-ay)*slope, ax+(y1-ay)*slope
-			} else {
-				xa, xb = ax+(y0-ay)*dx/dy, ax+(y1-ay)*dx/dy
+			if ry != 0 {
+				ta, tb := (by0-ay)*ry, (by1-ay)*ry
+				if ry < 0 {
+					ta, tb = tb, ta
+				}
+				if ta > t0 {
+					t0 = ta
+				}
+				if tb < t1 {
+					t1 = tb
+				}
+			} else if ay < by0 || ay > by1 {
+				continue
 			}
-			x0, x1 = fmax(xlo, fmin(xa, xb)), fmin(xhi, fmax(xa, xb))
-		}
-		i0, i1 := g.Col(x0-m), g.Col(x1+m)
-		istep, ia, ib := 1, i0, i1
-		// Ids first met in an earlier cell of this row start after
-		// column rs (dx >= 0) or before it (dx < 0).
-		rs := int32(i0)
-		if dx < 0 {
-			istep, ia, ib, rs = -1, i1, i0, int32(i1)
-		}
-		for i := ia; ; i += istep {
-			// Queue the occluders of cell (i, j) met there first whose box
-			// the segment may touch, in the order of box entry.
-			k := j*nx + i
-			es := entries[start[k]:start[k+1]]
-			for x := range es {
-				e := &es[x]
-				if !firstMeet(e, int32(i), rs, istep, pj, pi0, pi1) {
-					continue
-				}
-				// boxEntry on the listing's float32 box (it holds the
-				// occluder's box, so the test stays conservative and the
-				// entry parameter is at most the box's), without NaN: plain
-				// comparisons for the builtin min and max (the same values,
-				// the operands are never NaN here: the walk's coordinates
-				// are far below 1e150 and a box bound is at most an
-				// infinity; a -0 entry leaves t0 at +0 as max does), and no
-				// swap test: the order of the ends follows the sign of rx,
-				// ry. Written out here: as a function it does not inline,
-				// and the call was a fifth of the walk.
-				bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
-				bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
-				t0, t1 := 0.0, 1.0
-				if dx != 0 {
-					ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
-					if rx < 0 {
-						ta, tb = tb, ta
-					}
-					if ta > t0 {
-						t0 = ta
-					}
-					if tb < t1 {
-						t1 = tb
-					}
-				} else if ax < bx0 || ax > bx1 {
-					continue
-				}
-				if dy != 0 {
-					ta, tb := (by0-ay)*ry, (by1-ay)*ry
-					if ry < 0 {
-						ta, tb = tb, ta
-					}
-					if ta > t0 {
-						t0 = ta
-					}
-					if tb < t1 {
-						t1 = tb
-					}
-				} else if ay < by0 || ay > by1 {
-					continue
-				}
-				if !(t0 <= t1+boxSlack) {
-					continue
-				}
-				t := t0
-				if st.ncand == len(st.cand) && !st.flush() {
-					return
-				}
-				st.cand[st.ncand] = segCand{t, e.ID}
-				st.ncand++
+			if !(t0 <= t1+boxSlack) {
+				continue
 			}
-			if st.ncand > 0 && !st.flush() {
+			if st.ncand == len(st.cand) && !st.flush() {
 				return
 			}
-			if st.found && cut && dx != 0 && st.cellPassed(i, j, dx, dy, m) {
-				return
-			}
-			if i == ib {
-				break
-			}
+			st.cand[st.ncand] = segCand{t0, e.ID}
+			st.ncand++
 		}
-		if j == jb {
+		if st.ncand > 0 && !st.flush() {
 			return
 		}
-		pj, pi0, pi1 = int32(j), int32(i0), int32(i1)
-		// Rows further on lie past the parameter where the segment leaves
-		// this row (less the margin): once the blocker is nearer, no later
-		// occluder can block first or graze before it.
-		if st.found && cut && st.first.t+entrySlack < st.rowExit(j, dy, m) {
+		// The segment leaves the cell at texit; b lies in it unless
+		// texit <= 1 (at texit = 1, b is on the boundary and the next
+		// cell holds it too).
+		texit := fmin(tx, ty)
+		if texit > 1 || (st.found && cut && st.first.t+entrySlack < texit) {
 			return
+		}
+		pi, pj = int32(i), int32(j)
+		if tx <= ty {
+			i += istep
+			tx = inf
+			if e := i + ioff; e > 0 && e < nx {
+				tx = (g.X0 + float64(e)*g.CW - ax) * rx
+			}
+		} else {
+			j += jstep
+			ty = inf
+			if e := j + joff; e > 0 && e < ny {
+				ty = (g.Y0 + float64(e)*g.CH - ay) * ry
+			}
 		}
 	}
 }
 
-// fmin and fmax are min and max for operands that are never NaN (the
-// builtins' NaN and signed-zero handling costs a few instructions each).
+// fmin is min for operands that are never NaN (the builtin's NaN and
+// signed-zero handling costs a few instructions).
 func fmin(x, y float64) float64 {
 	if y < x {
 		return y
 	}
 	return x
-}
-
-// fmax: see fmin.
-func fmax(x, y float64) float64 {
-	if y > x {
-		return y
-	}
-	return x
-}
-
-// firstMeet reports whether cell column i of the row being walked is the
-// first cell the walk meets of the cells of c, an id listed there, (without
-// a set of the ids seen, so that the walk costs the same on any table).
-// Earlier cells of the row are the columns from rs up to i (dx >= 0,
-// istep 1) or down to i (istep -1); earlier rows are represented by the
-// previous one, row pj with columns [pi0, pi1]: the x ranges of the rows a
-// segment crosses move monotonically, so a span that meets an earlier row
-// and this one also meets the previous row.
-func firstMeet(c *terrain.CellEntry, i, rs int32, istep int, pj, pi0, pi1 int32) bool {
-	ci0, ci1 := int32(c.I0), int32(c.I1)
-	if istep > 0 {
-		if max(ci0, rs) < i {
-			return false
-		}
-	} else if min(ci1, rs) > i {
-		return false
-	}
-	return pj < int32(c.J0) || pj > int32(c.J1) || pi1 < ci0 || pi0 > ci1
 }
 
 // box returns the plan box of occluder id (pieces first, then models).
@@ -450,35 +430,6 @@ func (st *segState) walkAll(dx, dy float64) {
 			return
 		}
 	}
-}
-
-// cellPassed reports whether the blocker found lies before every cell the
-// walk has not visited yet: cells further on in row j lie past the
-// parameter where the segment leaves column i (less the margin m), the
-// rows further on past the row's end (rowExit). Once the blocker is
-// nearer, nothing unvisited can block first or graze before it. dx != 0.
-func (st *segState) cellPassed(i, j int, dx, dy, m float64) bool {
-	g := &st.occ.Grid
-	xb := g.X0 + float64(i+1)*g.CW - m
-	if dx < 0 {
-		xb = g.X0 + float64(i)*g.CW + m
-	}
-	return st.first.t+entrySlack < min((xb-st.a.X)/dx, st.rowExit(j, dy, m))
-}
-
-// rowExit returns the parameter where the segment leaves grid row j
-// (shrunk by the margin m) along the walk's direction, +Inf for a
-// horizontal segment, which never leaves its rows.
-func (st *segState) rowExit(j int, dy, m float64) float64 {
-	if dy == 0 {
-		return math.Inf(1)
-	}
-	g := &st.occ.Grid
-	yb := g.Y0 + float64(j+1)*g.CH - m
-	if dy < 0 {
-		yb = g.Y0 + float64(j)*g.CH + m
-	}
-	return (yb - st.a.Y) / dy
 }
 
 // segCand is a candidate occluder of the grid walk and the parameter where

@@ -185,3 +185,78 @@ func allLeftTurns(r []geom.Point) bool {
 	}
 	return n >= 3
 }
+
+// TestPrismConvexNonConvexMatchesReference: prismConvex with no
+// ConvexRing (cv nil: a footprint without holes that is not convex, as
+// segState.prism passes an L-shaped building) answers as prismSegment
+// whenever it answers, on L and U shapes in both orientations and star
+// polygons of up to 40 vertices, on segments through vertices, along
+// edges, one ulp off them and level with the roof. It must decline some
+// segments (four crossings) and decide a good share.
+func TestPrismConvexNonConvexMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	rings := [][]geom.Point{
+		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                 // L
+		{{X: 0, Y: 5}, {X: 2, Y: 5}, {X: 2, Y: 2}, {X: 6, Y: 2}, {X: 6, Y: 0}, {X: 0, Y: 0}},                                 // L, clockwise
+		{{X: 0, Y: 0}, {X: 7, Y: 0}, {X: 7, Y: 4}, {X: 5, Y: 4}, {X: 5, Y: 1.5}, {X: 2, Y: 1.5}, {X: 2, Y: 4}, {X: 0, Y: 4}}, // U
+	}
+	for _, n := range []int{5, 8, 9, 12, 17, 40} {
+		c := geom.Pt(rng.Float64()*20, rng.Float64()*20)
+		ring := make([]geom.Point, n)
+		for k := range ring {
+			s, co := math.Sincos(2 * math.Pi * (float64(k) + 0.3*rng.Float64()) / float64(n))
+			r := 1 + 3*rng.Float64()
+			ring[k] = geom.Pt(c.X+r*co, c.Y+r*s)
+		}
+		rings = append(rings, ring)
+	}
+	fast, declined, total := 0, 0, 0
+	for _, ring := range rings {
+		fp := geom.Polygon{Outer: ring}
+		if err := fp.Validate(); err != nil {
+			t.Fatalf("test ring %v: %v", ring, err)
+		}
+		disc := ringDisc(ring)
+		n := len(ring)
+		pt := func() geom.Point {
+			v := ring[rng.Intn(n)]
+			switch rng.Intn(6) {
+			case 0: // a vertex
+				return v
+			case 1: // an edge's midpoint
+				return v.Add(ring[(rng.Intn(n)+1)%n]).Mul(0.5)
+			case 2: // one ulp off a vertex
+				return geom.Pt(math.Nextafter(v.X, math.Inf(1)), v.Y)
+			default: // around the ring
+				return geom.Pt(v.X+rng.NormFloat64()*4, v.Y+rng.NormFloat64()*4)
+			}
+		}
+		for range 3000 {
+			A, B := pt(), pt()
+			if rng.Intn(5) == 0 {
+				k := rng.Intn(n)
+				p, q := ring[k], ring[(k+1)%n]
+				A, B = p.Add(p.Sub(q)), q.Add(q.Sub(p))
+			}
+			top := []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
+			za := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+			zb := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+			a, b := geom.Lift(A, za), geom.Lift(B, zb)
+			var sw sweep
+			want := prismSegment(fp, top, a, b, &sw)
+			total++
+			got, ok := prismConvex(fp, top, a, b, nil, &disc)
+			if !ok {
+				declined++
+				continue
+			}
+			fast++
+			if got != want {
+				t.Fatalf("ring %v, top %v, %v→%v: prismConvex(cv nil) = %+v, prismSegment = %+v", ring, top, a, b, got, want)
+			}
+		}
+	}
+	if fast < total/4 || declined == 0 {
+		t.Errorf("prismConvex (cv nil) decided %d and declined %d of %d segments", fast, declined, total)
+	}
+}

@@ -91,6 +91,11 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		{geom.V3(1, 1, 1), geom.V3(1+5e-324, td-1, 1)},
 		{geom.V3(-1e160, -1e160, 2), geom.V3(1e160, 1e160, 2)},
 		{geom.V3(1, 1, 1), geom.V3(tw-1, td-1, 1)},
+		// Past the grid walk's precision bound (walkPrecision: every
+		// occluder box-tested) and just inside it (walked from far away).
+		{geom.V3(-1e7, td/2+0.3, 1), geom.V3(1e7, td/2-0.2, 0.5)},
+		{geom.V3(-2e5, td/3, 0.5), geom.V3(tw/2, td/3+1e-3, 0.5)},
+		{geom.V3(tw/3, -2e5, 0.5), geom.V3(tw/3+0.7, 2e5, 0.5)},
 	}
 	var f filter
 	f.init(bf, &Options{}, -1, -1, nil)
@@ -102,9 +107,15 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		}
 	}
 	// The long diagonal meets something on the reference table: the test
-	// compares a blocked answer, not only two clear ones.
-	if SightSegment(bf, segs[4][0], segs[4][1], Options{}).Clear {
-		t.Errorf("the reference table's diagonal at 1 in is clear; the test needs a blocked segment")
+	// compares a blocked answer, not only two clear ones; so do the
+	// segments from far away (one walked through the grid, one not).
+	for _, k := range []int{4, 5, 6, 7} {
+		if SightSegment(bf, segs[k][0], segs[k][1], Options{}).Clear {
+			t.Errorf("segment %v→%v is clear on the reference table; the test needs a blocked segment", segs[k][0], segs[k][1])
+		}
+	}
+	if g := &bf.Occluders().Grid; !(walkPrecision*(2e5+tw/2+2*td/3) <= g.Margin) || walkPrecision*2e7 <= g.Margin {
+		t.Errorf("grid margin %g: the segments from far away must fall on both sides of the walk's precision bound", g.Margin)
 	}
 }
 
@@ -149,6 +160,43 @@ func TestFilterRecords(t *testing.T) {
 		}
 		if checked[true] == 0 || checked[false] == 0 {
 			t.Fatalf("seed %d: occluders selected %d, not selected %d: the options must select both ways", seed, checked[true], checked[false])
+		}
+	}
+}
+
+// TestFilterExcluded: filter.excluded answers true exactly for the ids of
+// Options.Exclude and of the ignore list, whatever their number (the
+// first two are held apart from the rest), hand-listed.
+func TestFilterExcluded(t *testing.T) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"a", "b", "c", "d", "e", "f"}
+	tests := []struct {
+		exclude, ignore []string
+		want            string // the ids of ids excluded, in order
+	}{
+		{nil, nil, ""},
+		{nil, []string{"b"}, "b"},
+		{nil, []string{"b", "d"}, "bd"},
+		{nil, []string{"d", "b", "f"}, "bdf"},
+		{nil, []string{"a", "c", "e", "f"}, "acef"},
+		{[]string{"e"}, nil, "e"},
+		{[]string{"e", "a"}, []string{"c", "d"}, "acde"},
+		{[]string{"f"}, []string{"b", "c", "d"}, "bcdf"},
+	}
+	for _, tc := range tests {
+		opt := Options{Exclude: tc.exclude}
+		f := newFilter(bf, &opt, -1, -1, tc.ignore)
+		got := ""
+		for _, id := range ids {
+			if f.excluded(id) {
+				got += id
+			}
+		}
+		if got != tc.want {
+			t.Errorf("filter{Exclude: %q, ignore %q}.excluded: %q, want %q", tc.exclude, tc.ignore, got, tc.want)
 		}
 	}
 }

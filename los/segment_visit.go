@@ -86,9 +86,14 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 
 // prism decides how the segment meets one prism, footprint fp of the
 // occluder of record r (its Convex, the footprint's terrain.ConvexRing when
-// it is strictly convex without holes, and its Disc).
+// it is strictly convex without holes, and its Disc). A footprint without
+// holes that is not convex (an L-shaped building) takes prismConvex too:
+// when its boundary crosses the line exactly twice (or never) with no
+// vertex on it, the line meets it in one stretch, as a convex one's, and
+// prismConvex answers; otherwise it declines and the general test
+// decides.
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
-	if r.Convex != nil && !st.reference {
+	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
 		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
 			return h
 		}

@@ -235,6 +235,7 @@ func routeKnobs(tb terrain.Table, from, to geom.Point, opt RouteOptions) (chord,
 // fill sets the route's path, length, cost, error bound and the difficult
 // regions it enters from the waypoints the search found.
 func (r *Route) fill(pts []geom.Point, cost, chord float64, regions []region) {
+	pts = dropStraight(pts)
 	length := 0.0
 	for i, p := range pts {
 		r.Path = append(r.Path, toXY(p))
@@ -272,4 +273,35 @@ func (r *Route) fill(pts []geom.Point, cost, chord float64, regions []region) {
 		}
 	}
 	slices.Sort(r.Difficult)
+}
+
+// straightTol is how far, inches, a waypoint may lie off the segment
+// between its neighbours and still be dropped as going straight on: a
+// thousandth of ContactTolerance, far above the rounding of samples
+// placed along an edge (about 1e-14 in on a table-sized edge).
+const straightTol = 1e-12
+
+// dropStraight removes, in place, the waypoints where the route goes
+// straight on: points within straightTol of the segment between the
+// waypoint kept before and the one after. Routes of equal cost (to the
+// last bits) often differ only by samples along a region's edge, which
+// the search keeps or skips depending on the order it met them in; the
+// route's line moves by at most straightTol, so its clearance (touching
+// counts within ContactTolerance) and cost are unchanged, and its
+// waypoints, error bound included, no longer depend on that order.
+func dropStraight(pts []geom.Point) []geom.Point {
+	if len(pts) < 3 {
+		return pts
+	}
+	out := pts[:1]
+	for i := 1; i+1 < len(pts); i++ {
+		a, b, c := out[len(out)-1], pts[i], pts[i+1]
+		ac, ab := c.Sub(a), b.Sub(a)
+		L2 := ac.Dot(ac)
+		if t := ab.Dot(ac); L2 > 0 && t >= 0 && t <= L2 && math.Abs(ac.Cross(ab)) <= straightTol*math.Sqrt(L2) {
+			continue // b lies on the segment a–c, within straightTol
+		}
+		out = append(out, b)
+	}
+	return append(out, pts[len(pts)-1])
 }

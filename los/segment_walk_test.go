@@ -1,0 +1,200 @@
+package los
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// gridSegments returns segments that stress the grid walk (walkCells):
+// along column and row boundaries or just off them, through cell corners
+// (where the walk steps across a column and a row at the same parameter),
+// from and to points outside the grid, ending exactly on a boundary, and
+// short ones inside one cell.
+func gridSegments(bf *terrain.Battlefield, rng *rand.Rand, n int) [][2]geom.Vec3 {
+	g := &bf.Occluders().Grid
+	off := []float64{0, 0, 1e-12, -1e-12, 1e-9}
+	xb := func() float64 { return g.X0 + float64(rng.Intn(g.NX+1))*g.CW + off[rng.Intn(len(off))] }
+	yb := func() float64 { return g.Y0 + float64(rng.Intn(g.NY+1))*g.CH + off[rng.Intn(len(off))] }
+	w, h := float64(g.NX)*g.CW, float64(g.NY)*g.CH
+	xr := func() float64 { return g.X0 - 5 + rng.Float64()*(w+10) }
+	yr := func() float64 { return g.Y0 - 5 + rng.Float64()*(h+10) }
+	var out [][2]geom.Vec3
+	for len(out) < n {
+		z0, z1 := rng.Float64()*3, rng.Float64()*3
+		var a, b geom.Point
+		switch rng.Intn(6) {
+		case 0: // along a column boundary
+			x := xb()
+			a, b = geom.Pt(x, yr()), geom.Pt(x+[]float64{0, 1e-9, -0.3}[rng.Intn(3)], yr())
+		case 1: // along a row boundary
+			y := yb()
+			a, b = geom.Pt(xr(), y), geom.Pt(xr(), y+[]float64{0, 1e-9, -0.3}[rng.Intn(3)])
+		case 2: // through cell corners: the diagonal of a block of k×k cells
+			i, j, k := rng.Intn(g.NX), rng.Intn(g.NY), 1+rng.Intn(4)
+			sx, sy := []float64{1, -1}[rng.Intn(2)], []float64{1, -1}[rng.Intn(2)]
+			a = geom.Pt(g.X0+float64(i)*g.CW, g.Y0+float64(j)*g.CH)
+			b = geom.Pt(a.X+sx*float64(k)*g.CW, a.Y+sy*float64(k)*g.CH)
+			if rng.Intn(2) == 0 { // extended past the corners at both ends
+				d := b.Sub(a).Mul(0.5)
+				a, b = a.Sub(d), b.Add(d)
+			}
+		case 3: // from outside the grid to inside, or across it
+			a, b = geom.Pt(xr(), yr()), geom.Pt(xr(), yr())
+			if rng.Intn(2) == 0 {
+				a = geom.Pt(g.X0-20+rng.Float64()*(w+40), []float64{g.Y0 - 7, g.Y0 + h + 7}[rng.Intn(2)])
+			}
+		case 4: // ending (or starting) exactly on a boundary
+			a, b = geom.Pt(xr(), yr()), geom.Pt(xb(), yr())
+			if rng.Intn(2) == 0 {
+				b = geom.Pt(xr(), yb())
+			}
+			if rng.Intn(2) == 0 {
+				a, b = b, a
+			}
+		default: // short, inside one cell or across one boundary
+			a = geom.Pt(xr(), yr())
+			b = a.Add(geom.Pt((rng.Float64()-0.5)*g.CW, (rng.Float64()-0.5)*g.CH))
+		}
+		out = append(out, [2]geom.Vec3{geom.Lift(a, z0), geom.Lift(b, z1)})
+	}
+	return out
+}
+
+// TestWalkCellsMatchesReference compares SightSegment (the grid walk and
+// its early stop, with the disc and fast prism tests) with the reference
+// walk (every occluder) on segments built to stress the grid walk's
+// stepping and its first-met test, on the reference table, a dense table
+// and a large one, for the nearest blocker and the grazing contacts.
+func TestWalkCellsMatchesReference(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	for _, tc := range []struct {
+		seed   int64
+		pieces int // 0: the reference table's density
+	}{{1, 0}, {4, 0}, {5, 800}} {
+		g := terrain.DefaultGenerate()
+		if tc.pieces > 0 {
+			g = terrain.ScaledGenerate(tc.pieces)
+		}
+		bf, err := terrain.GenerateBattlefield(tc.seed, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewSource(tc.seed))
+		opts := []Options{{}, {GrazingBlocks: true}, {ThroughOwnSquad: 1}}
+		var f [3]filter
+		for k := range opts {
+			f[k].init(bf, &opts[k], -1, -1, nil)
+		}
+		blocked := 0
+		for k, s := range gridSegments(bf, rng, n) {
+			o := k % len(opts)
+			want := segment(bf, s[0], s[1], &f[o], segReference)
+			got := SightSegment(bf, s[0], s[1], opts[o])
+			gk, wk := grazeKey(got.Grazing), grazeKey(want.Grazing)
+			if got.Clear != want.Clear || got.Blocker != want.Blocker || got.SquadPassed != want.SquadPassed || gk != wk {
+				t.Fatalf("seed %d segment %v→%v %+v:\ngot  %+v grazing [%s]\nwant %+v grazing [%s]",
+					tc.seed, s[0], s[1], opts[o], got, gk, want, wk)
+			}
+			if !want.Clear {
+				blocked++
+			}
+		}
+		if blocked == 0 || blocked == n {
+			t.Fatalf("seed %d: %d of %d segments blocked: the test needs both", tc.seed, blocked, n)
+		}
+		// Ending on a piece's leftmost (bottommost) vertex from far to its
+		// left (below), across the cell boundary just before the piece's
+		// cells a ten-thousandth of the segment before its end: the walk
+		// must reach the last cell to find the contact at b.
+		gr := &bf.Occluders().Grid
+		touched := 0
+		for i, p := range bf.Pieces() {
+			for axis := range 2 {
+				u := p.Footprint.Outer[0]
+				for _, v := range p.Footprint.Outer {
+					if (axis == 0 && v.X < u.X) || (axis == 1 && v.Y < u.Y) {
+						u = v
+					}
+				}
+				var d geom.Point // from b back towards a, per unit of the gap
+				if axis == 0 {
+					k := gr.Col(u.X - 1e-6)
+					d = geom.Pt(-(u.X - (gr.X0 + float64(k)*gr.CW)), 1e-3)
+				} else {
+					k := gr.Row(u.Y - 1e-6)
+					d = geom.Pt(1e-3, -(u.Y - (gr.Y0 + float64(k)*gr.CH)))
+				}
+				z := p.Height / 2
+				b := geom.Lift(u, z)
+				a := geom.Lift(u.Add(d.Mul(1e4)), z)
+				o := i % len(opts)
+				want := segment(bf, a, b, &f[o], segReference)
+				got := SightSegment(bf, a, b, opts[o])
+				gk, wk := grazeKey(got.Grazing), grazeKey(want.Grazing)
+				if got.Clear != want.Clear || got.Blocker != want.Blocker || gk != wk {
+					t.Fatalf("seed %d piece %s segment %v→%v %+v:\ngot  %+v grazing [%s]\nwant %+v grazing [%s]",
+						tc.seed, p.ID, a, b, opts[o], got, gk, want, wk)
+				}
+				if (!want.Clear && want.Blocker.ID == p.ID) || strings.Contains(wk, p.ID+"@") {
+					touched++
+				}
+			}
+		}
+		if touched == 0 {
+			t.Fatalf("seed %d: no segment ending on a piece's vertex meets that piece: the test checks nothing", tc.seed)
+		}
+	}
+}
+
+// TestWalkCellsSmallGrids: the grid walk on grids of one row, one column
+// and a few cells (hand-built tables: one piece, 2×1 cells; pieces in a
+// row, 31×1; in a column, 1×22; two pieces and a model far apart, 3×3)
+// answers as the reference walk.
+func TestWalkCellsSmallGrids(t *testing.T) {
+	var row, col []terrain.Piece
+	for k := range 6 {
+		x := 2 + 7*float64(k)
+		row = append(row, solid(fmt.Sprintf("r%d", k), rectFP(x, 20, x+3, 20.5), 1+float64(k%3)))
+		col = append(col, solid(fmt.Sprintf("c%d", k), rectFP(20, x, 21, x+3), 2))
+	}
+	tables := map[string][]terrain.Piece{
+		"one piece": {solid("p", rectFP(10, 10, 14, 12), 2)},
+		"row":       row,
+		"column":    col,
+		"two apart": {solid("a", rectFP(1, 1, 2, 2), 1), building("b", rectFP(40, 44, 46, 47), 5)},
+	}
+	for name, ps := range tables {
+		var ms []terrain.Model
+		if name == "two apart" {
+			ms = []terrain.Model{tank("t1", "s", 24, 30, 3, 2, 1.5)}
+		}
+		bf := mustBF(t, ps, ms)
+		g := &bf.Occluders().Grid
+		rng := rand.New(rand.NewSource(int64(len(ps))))
+		var f filter
+		f.init(bf, &Options{}, -1, -1, nil)
+		blocked := 0
+		for _, s := range gridSegments(bf, rng, 1500) {
+			want := segment(bf, s[0], s[1], &f, segReference)
+			got := SightSegment(bf, s[0], s[1], Options{})
+			if got.Clear != want.Clear || got.Blocker != want.Blocker || grazeKey(got.Grazing) != grazeKey(want.Grazing) {
+				t.Fatalf("%s (grid %d×%d) segment %v→%v:\ngot  %+v\nwant %+v", name, g.NX, g.NY, s[0], s[1], got, want)
+			}
+			if !want.Clear {
+				blocked++
+			}
+		}
+		if blocked == 0 {
+			t.Errorf("%s (grid %d×%d): no segment blocked; the test compares only clear answers", name, g.NX, g.NY)
+		}
+		t.Logf("%s: grid %d×%d, %d of 1500 blocked", name, g.NX, g.NY, blocked)
+	}
+}
