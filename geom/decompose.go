@@ -28,12 +28,14 @@ var errNoEar = errors.New("geom: triangulation stalled")
 // a single piece. The polygon is validated first; a validation error is
 // returned wrapped. Time is O(n²) for typical inputs, O(n³) worst case.
 func ConvexPieces(p Polygon) ([][]Point, error) {
-	if err := p.Validate(); err != nil {
+	convex, err := p.validate()
+	if err != nil {
 		return nil, fmt.Errorf("geom: ConvexPieces: %w", err)
 	}
 	q := p.Normalized()
-	if len(q.Holes) == 0 && q.IsConvex() {
-		return [][]Point{dropCollinear(slices.Clone([]Point(q.Outer)))}, nil
+	if convex { // q's convexity: it ignores orientation
+		// q.Outer is Normalized's own copy: dropCollinear may shorten it
+		return [][]Point{dropCollinear([]Point(q.Outer))}, nil
 	}
 	ring, err := bridgeHoles(q)
 	if err != nil {
@@ -224,11 +226,47 @@ func earClip(ring []Point) ([][]Point, error) {
 // mergeConvex greedily merges adjacent convex pieces while their union is
 // convex (Hertel–Mehlhorn).
 func mergeConvex(pieces [][]Point) [][]Point {
-	type dedge [2]Point
-	owner := make(map[dedge]int, 3*len(pieces))
+	// Every point gets an id, equal exactly when the points are (==, as a
+	// map keyed by Point compares them), and a directed edge is keyed by
+	// its ends' ids, so the owner table answers as one keyed by the points
+	// themselves; hashing four coordinates per access dominated. A few
+	// pieces (a footprint's triangles) are served by linear search, with
+	// no map at all. pid[pi] holds the ids of pieces[pi]'s vertices.
+	small := len(pieces) <= smallMerge
+	var ids map[Point]uint32
+	var pts []Point // the points by id, when small
+	if !small {
+		ids = make(map[Point]uint32, 3*len(pieces))
+	}
+	id := func(v Point) uint32 {
+		if small {
+			for k, q := range pts {
+				if q == v {
+					return uint32(k)
+				}
+			}
+			pts = append(pts, v)
+			return uint32(len(pts) - 1)
+		}
+		k, ok := ids[v]
+		if !ok {
+			k = uint32(len(ids))
+			ids[v] = k
+		}
+		return k
+	}
+	pid := make([][]uint32, len(pieces))
 	for pi, p := range pieces {
+		pid[pi] = make([]uint32, len(p))
+		for i, v := range p {
+			pid[pi][i] = id(v)
+		}
+	}
+	dedge := func(a, b uint32) uint64 { return uint64(a)<<32 | uint64(b) }
+	owner := newEdgeOwners(small, 3*len(pieces))
+	for pi, p := range pid {
 		for i := range p {
-			owner[dedge{p[i], p[(i+1)%len(p)]}] = pi
+			owner.set(dedge(p[i], p[(i+1)%len(p)]), pi)
 		}
 	}
 	live := make([]bool, len(pieces))
@@ -240,14 +278,14 @@ func mergeConvex(pieces [][]Point) [][]Point {
 			continue
 		}
 	restart:
-		p := pieces[pi]
+		p, pk := pieces[pi], pid[pi]
 		for ia := range p {
 			a, b := p[ia], p[(ia+1)%len(p)]
-			qi, ok := owner[dedge{b, a}]
+			qi, ok := owner.get(dedge(pk[(ia+1)%len(p)], pk[ia]))
 			if !ok || qi == pi || !live[qi] {
 				continue
 			}
-			q := pieces[qi]
+			q, qk := pieces[qi], pid[qi]
 			jb := slices.IndexFunc(q, func(x Point) bool { return x == b })
 			if jb < 0 || q[(jb+1)%len(q)] != a {
 				continue
@@ -261,22 +299,25 @@ func mergeConvex(pieces [][]Point) [][]Point {
 				continue
 			}
 			merged := make([]Point, 0, np+nq-2)
+			mk := make([]uint32, 0, np+nq-2)
 			for i := 0; i < np; i++ {
 				merged = append(merged, p[(ia+1+i)%np]) // b ... a
+				mk = append(mk, pk[(ia+1+i)%np])
 			}
 			for i := 2; i < nq; i++ {
 				merged = append(merged, q[(jb+i)%nq]) // after a, before b
+				mk = append(mk, qk[(jb+i)%nq])
 			}
-			for i := range p {
-				delete(owner, dedge{p[i], p[(i+1)%np]})
+			for i := range pk {
+				owner.del(dedge(pk[i], pk[(i+1)%np]))
 			}
-			for i := range q {
-				delete(owner, dedge{q[i], q[(i+1)%nq]})
+			for i := range qk {
+				owner.del(dedge(qk[i], qk[(i+1)%nq]))
 			}
-			for i := range merged {
-				owner[dedge{merged[i], merged[(i+1)%len(merged)]}] = pi
+			for i := range mk {
+				owner.set(dedge(mk[i], mk[(i+1)%len(mk)]), pi)
 			}
-			pieces[pi] = merged
+			pieces[pi], pid[pi] = merged, mk
 			live[qi] = false
 			goto restart
 		}
@@ -288,6 +329,68 @@ func mergeConvex(pieces [][]Point) [][]Point {
 		}
 	}
 	return out
+}
+
+// smallMerge is the most pieces mergeConvex serves by linear search: a
+// few dozen edges are scanned faster than a map is made and hashed.
+const smallMerge = 32
+
+// edgeOwners maps directed edges to pieces, as a map would: a slice of
+// distinct keys searched linearly when small, else a map.
+type edgeOwners struct {
+	keys []uint64
+	vals []int
+	m    map[uint64]int
+}
+
+func newEdgeOwners(small bool, n int) *edgeOwners {
+	if small {
+		return &edgeOwners{keys: make([]uint64, 0, n), vals: make([]int, 0, n)}
+	}
+	return &edgeOwners{m: make(map[uint64]int, n)}
+}
+
+func (o *edgeOwners) get(k uint64) (int, bool) {
+	if o.m != nil {
+		v, ok := o.m[k]
+		return v, ok
+	}
+	for i, x := range o.keys {
+		if x == k {
+			return o.vals[i], true
+		}
+	}
+	return 0, false
+}
+
+func (o *edgeOwners) set(k uint64, v int) {
+	if o.m != nil {
+		o.m[k] = v
+		return
+	}
+	for i, x := range o.keys {
+		if x == k {
+			o.vals[i] = v
+			return
+		}
+	}
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, v)
+}
+
+func (o *edgeOwners) del(k uint64) {
+	if o.m != nil {
+		delete(o.m, k)
+		return
+	}
+	for i, x := range o.keys {
+		if x == k {
+			last := len(o.keys) - 1
+			o.keys[i], o.vals[i] = o.keys[last], o.vals[last]
+			o.keys, o.vals = o.keys[:last], o.vals[:last]
+			return
+		}
+	}
 }
 
 // dropCollinear removes vertices collinear with their neighbours, in place.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 
 	sf "github.com/peterstace/simplefeatures/geom"
@@ -97,5 +99,116 @@ func TestConvexPiecesDifferential(t *testing.T) {
 	}
 	if done < 200 {
 		t.Fatalf("only %d valid random polygons", done)
+	}
+}
+
+// mergeConvexByPoints is mergeConvex as it was, its owner map keyed by the
+// edges' end points: the reference for the id-keyed map.
+func mergeConvexByPoints(pieces [][]Point) [][]Point {
+	type dedge [2]Point
+	owner := make(map[dedge]int, 3*len(pieces))
+	for pi, p := range pieces {
+		for i := range p {
+			owner[dedge{p[i], p[(i+1)%len(p)]}] = pi
+		}
+	}
+	live := make([]bool, len(pieces))
+	for i := range live {
+		live[i] = true
+	}
+	for pi := range pieces {
+		if !live[pi] {
+			continue
+		}
+	restart:
+		p := pieces[pi]
+		for ia := range p {
+			a, b := p[ia], p[(ia+1)%len(p)]
+			qi, ok := owner[dedge{b, a}]
+			if !ok || qi == pi || !live[qi] {
+				continue
+			}
+			q := pieces[qi]
+			jb := slices.IndexFunc(q, func(x Point) bool { return x == b })
+			if jb < 0 || q[(jb+1)%len(q)] != a {
+				continue
+			}
+			np, nq := len(p), len(q)
+			if Orient(p[(ia+np-1)%np], a, q[(jb+2)%nq]) < 0 || Orient(q[(jb+nq-1)%nq], b, p[(ia+2)%np]) < 0 {
+				continue
+			}
+			merged := make([]Point, 0, np+nq-2)
+			for i := 0; i < np; i++ {
+				merged = append(merged, p[(ia+1+i)%np])
+			}
+			for i := 2; i < nq; i++ {
+				merged = append(merged, q[(jb+i)%nq])
+			}
+			for i := range p {
+				delete(owner, dedge{p[i], p[(i+1)%np]})
+			}
+			for i := range q {
+				delete(owner, dedge{q[i], q[(i+1)%nq]})
+			}
+			for i := range merged {
+				owner[dedge{merged[i], merged[(i+1)%len(merged)]}] = pi
+			}
+			pieces[pi] = merged
+			live[qi] = false
+			goto restart
+		}
+	}
+	var out [][]Point
+	for i, p := range pieces {
+		if live[i] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestMergeConvexMatchesPointKeys: mergeConvex, whose owner table is keyed
+// by point ids (a slice for a few pieces, a map beyond), merges the
+// ear-clipped triangles of random polygons (holes bridged, so points
+// repeat) into the same pieces, in the same order, as the point-keyed
+// reference.
+func TestMergeConvexMatchesPointKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 21))
+	done, holes, merges, large := 0, 0, 0, 0
+	for range 1500 {
+		p := randomStarPolygon(rng, 4+rng.IntN(60), rng.IntN(2) == 0)
+		if p.Validate() != nil {
+			continue
+		}
+		ring, err := bridgeHoles(p.Normalized())
+		if err != nil {
+			t.Fatal(err)
+		}
+		tris, err := earClip(ring)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clone := func() [][]Point {
+			c := make([][]Point, len(tris))
+			for i, tr := range tris {
+				c[i] = slices.Clone(tr)
+			}
+			return c
+		}
+		if len(tris) > smallMerge {
+			large++
+		}
+		got, want := mergeConvex(clone()), mergeConvexByPoints(clone())
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("polygon %v: mergeConvex = %v, reference %v", p, got, want)
+		}
+		done++
+		merges += len(tris) - len(got)
+		if len(p.Holes) > 0 {
+			holes++
+		}
+	}
+	if done < 500 || holes < 100 || merges < done || large < 100 || done-large < 100 {
+		t.Fatalf("only %d valid random polygons, %d with holes, %d merges, %d with more than %d triangles (the map)", done, holes, merges, large, smallMerge)
 	}
 }

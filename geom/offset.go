@@ -49,16 +49,21 @@ func Offset(p Polygon, r, maxChordErr float64) (Polygon, error) {
 	if r > 0 && !(maxChordErr > 0 && !math.IsInf(maxChordErr, 0)) {
 		return Polygon{}, fmt.Errorf("%w: maxChordErr = %v must be finite and > 0", ErrOffset, maxChordErr)
 	}
-	if err := p.Validate(); err != nil {
+	convex, err := p.validate()
+	if err != nil {
 		return Polygon{}, fmt.Errorf("%w: invalid polygon: %w", ErrOffset, err)
 	}
-	np := p.Normalized()
 	if r == 0 {
-		return np, nil
+		return p.Normalized(), nil
 	}
-	if np.IsConvex() {
-		return Polygon{Outer: offsetConvexRing(nil, np.Outer, r, maxChordErr)}, nil
+	if convex { // as p.Normalized().IsConvex(): convexity ignores orientation
+		outer := p.Outer // Normalized's outer ring, uncopied: only read
+		if outer.SignedArea() < 0 {
+			outer = outer.Reversed()
+		}
+		return Polygon{Outer: offsetConvexRing(nil, outer, r, maxChordErr)}, nil
 	}
+	np := p.Normalized()
 	pieces := make([]Polygon, 0, 1+np.NumVertices())
 	pieces = append(pieces, np)
 	var buf Ring

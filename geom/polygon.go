@@ -88,6 +88,30 @@ func (r Ring) Bound() Rect {
 	return b
 }
 
+// boundMeets reports r.Bound().Intersects(b) for a non-empty b, without
+// building the bound: the bound meets b exactly when some vertex is at or
+// left of b's right side, some at or right of its left side, and likewise
+// in y, so the walk stops once all four are seen (for a segment inside the
+// ring's box, after a few vertices). A NaN first coordinate makes the
+// bound's interval NaN, which meets nothing; later NaNs are skipped, as
+// Bound skips them.
+func (r Ring) boundMeets(b Rect) bool {
+	if len(r) == 0 || math.IsNaN(r[0].X) || math.IsNaN(r[0].Y) {
+		return r.Bound().Intersects(b)
+	}
+	left, right, below, above := false, false, false, false
+	for _, v := range r {
+		left = left || v.X <= b.X.Hi
+		right = right || v.X >= b.X.Lo
+		below = below || v.Y <= b.Y.Hi
+		above = above || v.Y >= b.Y.Lo
+		if left && right && below && above {
+			return true
+		}
+	}
+	return false
+}
+
 // Locate reports whether p is inside, on the boundary of, or outside the
 // closed region bounded by the ring. It is exact: boundary membership uses
 // Orient and coordinate comparisons, and the crossing-number test decides
@@ -437,7 +461,7 @@ func (p Polygon) SegmentInside(s Segment, dst []r1.Interval) []r1.Interval {
 		return dst
 	}
 	// Bounding-box rejection against the outer ring.
-	if !p.Bound().Intersects(s.Bound()) {
+	if !p.Outer.boundMeets(s.Bound()) {
 		return dst
 	}
 	var cbuf [64]float64
@@ -545,7 +569,7 @@ func (p Polygon) SegmentCrossesInterior(s Segment) bool {
 	if s.A == s.B {
 		return p.Locate(s.A) == Inside
 	}
-	if !p.Bound().Intersects(s.Bound()) {
+	if !p.Outer.boundMeets(s.Bound()) {
 		return false
 	}
 	if p.Locate(s.A) == Inside || p.Locate(s.B) == Inside {

@@ -71,15 +71,66 @@ func (c Circle) Area() float64 { return math.Pi * c.Radius * c.Radius }
 // NaN maxChordErr gives MaxArcVertices vertices. A non-positive radius gives
 // a ring of 8 copies of the centre.
 func (c Circle) Polygon(maxChordErr float64) Ring {
-	n := circumscribedCount(c.Radius, maxChordErr, 2*math.Pi, 8)
+	n, rv := circleSize(c.Radius, maxChordErr)
 	ring := make(Ring, n)
-	rv := 0.0
-	if c.Radius > 0 {
-		rv = c.Radius / math.Cos(math.Pi/float64(n))
-	}
 	for i := range ring {
 		s, co := math.Sincos(2 * math.Pi * float64(i) / float64(n))
 		ring[i] = Point{X: c.Center.X + rv*co, Y: c.Center.Y + rv*s}
+	}
+	return ring
+}
+
+// circleSize returns Circle.Polygon's vertex count and vertex radius for a
+// circle of radius r.
+func circleSize(r, maxChordErr float64) (int, float64) {
+	n := circumscribedCount(r, maxChordErr, 2*math.Pi, 8)
+	rv := 0.0
+	if r > 0 {
+		rv = r / math.Cos(math.Pi/float64(n))
+	}
+	return n, rv
+}
+
+// CircleRings makes the polygons of many circles, each exactly (bit for
+// bit) Circle.Polygon's, computing the vertex count and the trigonometry
+// once per radius and chord error rather than once per circle: a table's
+// models share a few base sizes. The zero value is ready to use; it is not
+// safe for concurrent use, and holds one entry per radius it has seen.
+type CircleRings struct {
+	shapes map[[2]float64]circleTable
+}
+
+// circleTable is one radius's vertex count, vertex radius and unit
+// vertices.
+type circleTable struct {
+	n    int
+	rv   float64
+	unit []Point
+}
+
+// Polygon returns c.Polygon(maxChordErr).
+func (cr *CircleRings) Polygon(c Circle, maxChordErr float64) Ring {
+	key := [2]float64{c.Radius, maxChordErr}
+	t, ok := cr.shapes[key]
+	if !ok {
+		t.n, t.rv = circleSize(c.Radius, maxChordErr)
+		// the sines and cosines Circle.Polygon computes
+		t.unit = make([]Point, t.n)
+		for i := range t.unit {
+			s, co := math.Sincos(2 * math.Pi * float64(i) / float64(t.n))
+			t.unit[i] = Point{X: co, Y: s}
+		}
+		if !math.IsNaN(c.Radius) && !math.IsNaN(maxChordErr) { // a NaN key is never found again
+			if cr.shapes == nil {
+				cr.shapes = make(map[[2]float64]circleTable)
+			}
+			cr.shapes[key] = t
+		}
+	}
+	ring := make(Ring, t.n)
+	for i, u := range t.unit {
+		// Circle.Polygon's expression, on the same values
+		ring[i] = Point{X: c.Center.X + t.rv*u.X, Y: c.Center.Y + t.rv*u.Y}
 	}
 	return ring
 }

@@ -139,7 +139,7 @@ func (r Ring) Validate() error {
 	if err := r.validateAlone(0); err != nil {
 		return err
 	}
-	if err := validateIntersections([]Ring{r}); err != nil {
+	if _, err := validateMeets([]Ring{r}); err != nil {
 		return err
 	}
 	return checkThin(r, 0)
@@ -162,25 +162,33 @@ func checkThin(r Ring, ring int) error {
 // (ErrTooFewVertices). Errors are *ValidationError; ring 0 is the outer ring
 // and ring 1+i is Holes[i].
 func (p Polygon) Validate() error {
+	_, err := p.validate()
+	return err
+}
+
+// validate is Validate, also reporting (when valid) whether the polygon is
+// convex: no holes and an outer ring IsConvex accepts.
+func (p Polygon) validate() (convex bool, err error) {
 	if n := p.NumVertices(); n > MaxVertices {
 		e := newVErr(ErrTooManyVertices, -1)
 		e.Count = n
-		return e
+		return false, e
 	}
 	rings := make([]Ring, 0, 1+len(p.Holes))
 	rings = append(rings, p.Outer)
 	rings = append(rings, p.Holes...)
 	for i, r := range rings {
 		if err := r.validateAlone(i); err != nil {
-			return err
+			return false, err
 		}
 	}
-	if err := validateIntersections(rings); err != nil {
-		return err
+	convex, err = validateMeets(rings)
+	if err != nil {
+		return false, err
 	}
 	for i, r := range rings {
 		if err := checkThin(r, i); err != nil {
-			return err
+			return false, err
 		}
 	}
 	// Rings do not meet, so each hole is entirely on one side of every other
@@ -189,18 +197,18 @@ func (p Polygon) Validate() error {
 		if p.Outer.Locate(h[0]) != Inside {
 			e := newVErr(ErrHoleOutside, i+1)
 			e.Vertex, e.At = 0, h[0]
-			return e
+			return false, e
 		}
 		for j, o := range p.Holes {
 			if i != j && o.Locate(h[0]) == Inside {
 				e := newVErr(ErrRingsIntersect, i+1)
 				e.OtherRing = j + 1
 				e.At = h[0]
-				return e
+				return false, e
 			}
 		}
 	}
-	return nil
+	return convex, nil
 }
 
 // validateAlone checks finiteness, vertex count, repeats and zero area.
@@ -238,6 +246,25 @@ func (r Ring) validateAlone(ring int) error {
 		return newVErr(ErrZeroArea, ring)
 	}
 	return nil
+}
+
+// validateMeets is validateIntersections, skipped for a lone ring that
+// IsConvex accepts (reported as convex), which it would pass: the caller has checked the ring
+// alone (no repeated vertex), and IsConvex, deciding exactly, accepts only
+// rings whose consecutive vertices all turn one way or go straight on
+// (never back) and whose edges change the sign of their x and of their y
+// direction at most twice each around the ring, so that the ring winds
+// once (each turn is less than a half turn, so winding twice would take
+// four sign changes); such a ring bounds a convex polygon, its non-adjacent
+// edges are disjoint and its adjacent ones share only their common vertex.
+// The shapes geometry builds (offsets, model footprints, convex pieces)
+// are mostly convex, and the test is linear where the sweep sorts and
+// allocates.
+func validateMeets(rings []Ring) (convex bool, err error) {
+	if len(rings) == 1 && (Polygon{Outer: rings[0]}).IsConvex() {
+		return true, nil
+	}
+	return false, validateIntersections(rings)
 }
 
 // sweepEdge is an edge in the sweep of validateIntersections.

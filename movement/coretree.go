@@ -113,3 +113,57 @@ func (c *core) touches(s geom.Segment, r float64) bool {
 	}
 	return false
 }
+
+// touchesPoint is touches(geom.Segment{A: p, B: p}, r), the test block
+// runs for every node, specialised for a segment of length zero: the same
+// answer from the same float expressions (see pointHit), with the
+// inside test last, where touches' edge loop makes it rare for nodes
+// close to an edge.
+func (c *core) touchesPoint(p geom.Point, r float64) bool {
+	R := r + c.inflate - ContactTolerance
+	if R <= 0 {
+		_, hit := firstInterior(c, geom.Segment{A: p, B: p})
+		return hit
+	}
+	if c.tree != nil {
+		return c.tree.anyEdgeWithin(c.edges, geom.Segment{A: p, B: p}, R) || c.inside(p)
+	}
+	// an edge whose box p is farther than lim from, along x or y, is
+	// farther than R from p: it cannot hit, and pointHit, whose rounding
+	// on table-sized coordinates is far below the margin (as farFrom's),
+	// would not say it does
+	lim := R + 1e-6
+	for _, e := range c.edges {
+		if (p.X+lim < e.A.X && p.X+lim < e.B.X) || (p.X-lim > e.A.X && p.X-lim > e.B.X) ||
+			(p.Y+lim < e.A.Y && p.Y+lim < e.B.Y) || (p.Y-lim > e.A.Y && p.Y-lim > e.B.Y) {
+			continue
+		}
+		if pointHit(p, e, R) {
+			return true
+		}
+	}
+	return c.inside(p)
+}
+
+// pointHit is capsuleHit(geom.Segment{A: p, B: p}, e, R) for a finite p:
+// with d = 0, lineDisc hits exactly when w·w − R² ≤ 0 (and then over the
+// whole line, which in accepts), and the slabs keep their infinite
+// interval and test x0 alone, so only those comparisons remain, on the
+// values capsuleHit computes.
+func pointHit(p geom.Point, e geom.Segment, R float64) bool {
+	if w := p.Sub(e.A); w.Dot(w)-R*R <= 0 {
+		return true
+	}
+	if w := p.Sub(e.B); w.Dot(w)-R*R <= 0 {
+		return true
+	}
+	ev := e.B.Sub(e.A)
+	L := ev.Norm()
+	if L <= 0 {
+		return false
+	}
+	u := ev.Mul(1 / L)
+	w := p.Sub(e.A)
+	x, y := w.Dot(u), w.X*(-u.Y)+w.Y*u.X // w.Dot(u.Ortho()), spelled out
+	return x >= 0 && x <= L && y >= -R && y <= R
+}

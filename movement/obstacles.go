@@ -80,9 +80,13 @@ type node struct {
 	p          geom.Point
 	prev, next geom.Point // ring neighbours (tangency pruning); equal to p for samples
 	taut       bool       // whether tangency pruning applies
-	owner      int32      // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32      // its ring in obstacleSet.rings and index on it; -1 for samples
-	blockers   []int32    // obstacles this point is too close to
+	// follows reports whether the node before it in the set is its ring
+	// neighbour prev and has it as next (scanRing then shares their
+	// edge's orientation)
+	follows    bool
+	owner      int32   // obstacle whose offset vertex this is; -1 for samples
+	ring, vert int32   // its ring in obstacleSet.rings and index on it; -1 for samples
+	blockers   []int32 // obstacles this point is too close to
 }
 
 // region is a weighted (difficult) piece.
@@ -134,7 +138,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		r     geom.Ring
 		outer bool
 	}
-	var rings []ring
+	nobs := len(bf.Pieces()) + len(bf.Models())
+	s.obs = make([]cobs, 0, nobs)
+	rings := make([]ring, 0, nobs)
 	add := func(id string, model int, c core, offs ...geom.Polygon) {
 		c.indexEdges()
 		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
@@ -146,8 +152,9 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			}
 		}
 	}
+	var circles geom.CircleRings // models share a few base sizes
 	offsetCircle := func(c geom.Circle) geom.Polygon {
-		return geom.Polygon{Outer: geom.Circle{Center: c.Center, Radius: c.Radius + R}.Polygon(key.chord)}
+		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
 	}
 	for i := range bf.Pieces() {
 		pc := &bf.Pieces()[i]
@@ -214,7 +221,14 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		r := rg.r
 		n := r.Len()
 		for i := range n {
-			prev, v, next := r[(i+n-1)%n], r[i], r[(i+1)%n]
+			ip, in := i-1, i+1
+			if i == 0 {
+				ip = n - 1
+			}
+			if in == n {
+				in = 0
+			}
+			prev, v, next := r[ip], r[i], r[in]
 			if rg.outer && geom.Orient(prev, v, next) <= 0 {
 				continue // reflex or flat: never on a shortest path
 			}
@@ -250,7 +264,12 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	}
 	for k := range s.rings { // renumbered: rings that kept no node are gone
 		for j := s.rings[k].lo; j < s.rings[k].hi; j++ {
-			s.nodes[j].ring = int32(k)
+			n := &s.nodes[j]
+			n.ring = int32(k)
+			if j > s.rings[k].lo {
+				pn := &s.nodes[j-1]
+				n.follows = pn.p == n.prev && pn.next == n.p
+			}
 		}
 	}
 	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
@@ -279,22 +298,34 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 // excludes models only). This is exact, unlike a cap on the count.
 func (s *obstacleSet) block(ns []node) []node {
 	out := ns[:0]
-	for _, n := range ns {
-		var b []int32
+	// the nodes' blocker lists are consecutive runs of one array (a
+	// growth leaves the earlier runs in the old one, unchanged) rather
+	// than one allocation per blocked node
+	var all []int32
+	for k := range ns {
+		n := &ns[k] // kept nodes move down in place: out is a prefix of ns
+		lo := len(all)
 		for _, j := range s.grid.at(n.p) {
 			o := &s.obs[j]
-			if !o.box.ContainsPoint(n.p) || (j == n.owner && o.whole) {
+			if (j == n.owner && o.whole) || !o.box.ContainsPoint(n.p) {
 				continue
 			}
-			if o.core.touches(geom.Segment{A: n.p, B: n.p}, s.radius) {
-				b = append(b, j)
+			if o.core.touchesPoint(n.p, s.radius) {
+				all = append(all, j)
 			}
 		}
+		b := all[lo:len(all):len(all)]
 		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
+			all = all[:lo]
 			continue // buried in a piece: never usable
 		}
-		n.blockers = b
-		out = append(out, n)
+		if len(b) > 0 {
+			n.blockers = b
+		}
+		if len(out) < k {
+			ns[len(out)] = *n
+		}
+		out = out[:len(out)+1]
 	}
 	return out
 }
@@ -442,11 +473,7 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 				continue
 			}
 		}
-		for j := rg.lo; j < rg.hi; j++ {
-			if nj := &s.nodes[j]; j != i && tangent(ni.p, nj) && tangent(nj.p, ni) {
-				js = append(js, j)
-			}
-		}
+		js = s.scanRing(js, rg, i)
 	}
 	slices.Sort(js)
 	js = slices.Compact(js) // a small ring's four candidates may repeat
@@ -458,6 +485,67 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 		return *s.nbrs[i].Load() // another reader published first: share its cache
 	}
 	return out
+}
+
+// scanRing appends to js, in index order, the nodes j of ring rg other
+// than node i such that tangent(ni.p, nj) and tangent(nj.p, ni): the scan
+// nbrsOf makes of a ring it does not search. tangent(p, nj) is the product
+// of the signs of Orient(p, nj.p, nj.prev) and Orient(p, nj.p, nj.next);
+// where nj follows the previous node of the scan on its ring (node.follows),
+// the first sign is the opposite of that node's second (Orient is exact
+// and swapping two points negates it), so a run of consecutive vertices
+// costs one orientation per node instead of two. The signs are those
+// tangent computes, so the list is the same.
+func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
+	ni := &s.nodes[i]
+	p := ni.p
+	ns := s.nodes[rg.lo:rg.hi]
+	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
+	for k := range ns {
+		nj := &ns[k]
+		var sp int
+		if k > 0 && nj.follows {
+			sp = -lastNext
+		} else {
+			sp = orientSign(p, nj.p, nj.prev)
+		}
+		// sn := orientSign(p, nj.p, nj.next), inlined (the loop's cost)
+		c := nj.next
+		l := (p.X - c.X) * (nj.p.Y - c.Y)
+		r := (p.Y - c.Y) * (nj.p.X - c.X)
+		d := l - r
+		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+		sn := 1
+		switch {
+		case d > bd:
+		case d < -bd:
+			sn = -1
+		default:
+			sn = geom.Orient(p, nj.p, c)
+		}
+		lastNext = sn
+		if j := rg.lo + int32(k); j != i && (!nj.taut || sp*sn >= 0) && tangent(nj.p, ni) {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// orientSign is geom.Orient(a, b, c), with tangent's float filter in
+// front: the exact predicate runs only when the filter cannot tell the
+// sign.
+func orientSign(a, b, c geom.Point) int {
+	l := (a.X - c.X) * (b.Y - c.Y)
+	r := (a.Y - c.Y) * (b.X - c.X)
+	d := l - r
+	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+	switch {
+	case d > bd:
+		return 1
+	case d < -bd:
+		return -1
+	}
+	return geom.Orient(a, b, c)
 }
 
 // nbrBlockers returns the cached blockers of the candidate edge a→b

@@ -47,9 +47,12 @@ func coreFromConvex(s geom.Convex) core {
 	return coreFromPolygon(geom.PolygonFromPoints(v[:]...))
 }
 
-// inside reports whether p is in the core's closed region.
+// inside reports whether p is in the core's closed region. A point
+// outside c.box (the outer ring's bound for a polygon core, see
+// coreFromPolygon) is outside the closed ring, which Locate, being exact,
+// would also answer.
 func (c *core) inside(p geom.Point) bool {
-	return len(c.poly.Outer) >= 3 && c.poly.Locate(p) != geom.Outside
+	return len(c.poly.Outer) >= 3 && c.box.ContainsPoint(p) && c.poly.Locate(p) != geom.Outside
 }
 
 // firstContact returns the smallest t in [0, 1] at which the disc of

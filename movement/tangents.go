@@ -80,9 +80,15 @@ func (rg *tangentRing) bound(nodes []node) {
 		x0, y0, x1, y1 = min(x0, n.p.X), min(y0, n.p.Y), max(x1, n.p.X), max(y1, n.p.Y)
 	}
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
+	// the largest dist(rg.center, n.p), from one square root: Sqrt is
+	// correctly rounded, hence monotone, so the root of the largest
+	// square is the largest root
+	q := 0.0
 	for _, n := range nodes[rg.lo:rg.hi] {
-		rg.radius = max(rg.radius, dist(rg.center, n.p))
+		dx, dy := rg.center.X-n.p.X, rg.center.Y-n.p.Y
+		q = max(q, dx*dx+dy*dy)
 	}
+	rg.radius = math.Sqrt(q)
 }
 
 // coneMargin is how far, inches, a ring's disc must clear the lines of a

@@ -161,6 +161,15 @@ func TestNbrsOfMatchesScan(t *testing.T) {
 		if indexed < c.indexed {
 			t.Fatalf("%s: %d indexed rings, want at least %d", c.name, indexed, c.indexed)
 		}
+		follows := 0
+		for i := range set.nodes {
+			if set.nodes[i].follows {
+				follows++
+			}
+		}
+		if c.name == "reference table" && (follows == 0 || follows == len(set.nodes)) {
+			t.Fatalf("%s: %d of %d nodes follow their ring neighbour: scanRing's shared and unshared signs are not both tested", c.name, follows, len(set.nodes))
+		}
 		skipped := 0
 		for i := range set.nodes {
 			ni := &set.nodes[i]
