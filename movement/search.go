@@ -201,20 +201,22 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				continue // not worth a push
 			}
 			n := &nodes[c.w-2]
-			// tangent(pv, n), its float filter inline (most tests fail)
-			l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
-			r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
-			l2 := (pv.X - n.next.X) * (n.p.Y - n.next.Y)
-			r2 := (pv.Y - n.next.Y) * (n.p.X - n.next.X)
-			d1, d2 := l1-r1, l2-r2
-			b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
-			b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
-			if n.taut && (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
-				if (d1 > 0) != (d2 > 0) {
+			if n.taut {
+				// tangent(pv, n), its float filter inline (most tests fail)
+				l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
+				r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
+				l2 := (pv.X - n.next.X) * (n.p.Y - n.next.Y)
+				r2 := (pv.Y - n.next.Y) * (n.p.X - n.next.X)
+				d1, d2 := l1-r1, l2-r2
+				b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+				b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+				if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+					if (d1 > 0) != (d2 > 0) {
+						continue
+					}
+				} else if !tangent(pv, n) {
 					continue
 				}
-			} else if !tangent(pv, n) {
-				continue
 			}
 			h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 		}
