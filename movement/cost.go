@@ -132,6 +132,13 @@ func legAt(path []geom.Point, d float64) int {
 func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) (float64, []r1.Interval) {
 	buf = buf[:0]
 	along := 0.0
+	// an edge whose box lies farther than edgeGap from the segment's
+	// shares no stretch with it: its parameters along the segment are
+	// then at least edgeGap/|seg| outside [0, 1], far beyond their
+	// rounding, so it would add nothing below
+	const edgeGap = 1e-9
+	x0, x1 := min(seg.A.X, seg.B.X)-edgeGap, max(seg.A.X, seg.B.X)+edgeGap
+	y0, y1 := min(seg.A.Y, seg.B.Y)-edgeGap, max(seg.A.Y, seg.B.Y)+edgeGap
 	for _, p := range polys {
 		buf = p.SegmentInside(seg, buf)
 		for ri := range 1 + len(p.Holes) {
@@ -141,6 +148,9 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 			}
 			for i := range r.Len() {
 				e := r.Edge(i)
+				if max(e.A.X, e.B.X) < x0 || min(e.A.X, e.B.X) > x1 || max(e.A.Y, e.B.Y) < y0 || min(e.A.Y, e.B.Y) > y1 {
+					continue
+				}
 				if geom.Orient(seg.A, seg.B, e.A) != 0 || geom.Orient(seg.A, seg.B, e.B) != 0 {
 					continue
 				}
@@ -159,6 +169,9 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 			}
 		}
 	}
+	if len(buf) < 2 {
+		return max(sumUnion(buf)-along, 0), buf
+	}
 	slices.SortFunc(buf, func(x, y r1.Interval) int {
 		switch {
 		case x.Lo < y.Lo:
@@ -168,13 +181,19 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 		}
 		return 0
 	})
+	return max(sumUnion(buf)-along, 0), buf
+}
+
+// sumUnion returns the measure of the union of the intervals in ls,
+// sorted by their low ends.
+func sumUnion(ls []r1.Interval) float64 {
 	total, end := 0.0, math.Inf(-1)
-	for _, in := range buf {
+	for _, in := range ls {
 		lo := max(in.Lo, end)
 		if in.Hi > lo {
 			total += in.Hi - lo
 		}
 		end = max(end, in.Hi)
 	}
-	return max(total-along, 0), buf
+	return total
 }

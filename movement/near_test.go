@@ -75,9 +75,10 @@ func TestNearSearchSameRoutes(t *testing.T) {
 }
 
 // TestNearCandsBruteForce: the candidates nearCands finds ring by ring are
-// exactly the usable nodes inside the ellipse, in index order, for random
-// ellipses (thin to wide, some with a focus off the table) on a table of
-// 800 pieces, the mover's own model excluded.
+// exactly the usable nodes inside the ellipse, in index order and with
+// their distance to the second focus, for random ellipses (thin to wide,
+// some with a focus off the table) on a table of 800 pieces, the mover's
+// own model excluded.
 func TestNearCandsBruteForce(t *testing.T) {
 	bf, err := terrain.GenerateBattlefield(5, terrain.ScaledGenerate(800))
 	if err != nil {
@@ -100,11 +101,11 @@ func TestNearCandsBruteForce(t *testing.T) {
 		from := geom.Pt(rng.Float64()*(W+20)-10, rng.Float64()*(D+20)-10)
 		to := from.Add(geom.Pt((rng.Float64()-0.5)*80, (rng.Float64()-0.5)*80))
 		lim := dist(from, to) * (1 + rng.Float64()*rng.Float64()*3)
-		var want []int32
+		var want []packed
 		for k := range set.nodes {
 			p := set.nodes[k].p
 			if q.usable(&set.nodes[k]) && dist(from, p)+dist(p, to) <= lim {
-				want = append(want, int32(k)+2)
+				want = append(want, packed{p: p, h: dist(to, p), w: int32(k) + 2})
 			}
 		}
 		got := q.nearCands(nil, from, to, lim)

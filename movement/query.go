@@ -27,6 +27,35 @@ type query struct {
 	polys       []*geom.Polygon
 	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
+	// local, when localOn, lists in index order the regions whose boxes
+	// meet the ellipse of the running weighted search (see setLocal):
+	// cost and costBound scan it instead of asking the region mask.
+	local   []int32
+	localOn bool
+}
+
+// maxLocal is the most regions a local scene holds: past it the box
+// mask's lookup is cheaper than scanning the list.
+const maxLocal = 12
+
+// setLocal lists in dst, in index order, the regions whose boxes may meet
+// the ellipse |from−p| + |p−to| ≤ lim, and turns the list on when it
+// holds at most maxLocal (else off, the box mask answering). Every
+// segment a search tests joins two points of the ellipse, so lies in it
+// (the ellipse is convex), and a region meeting it has a point p with
+// |from−p| + |p−to| ≤ lim, at least the distances to its box: the list
+// holds every region the mask would report as meeting the segment's box,
+// in the same order (the margin covers the rounding of both sums).
+func (q *query) setLocal(dst []int32, from, to geom.Point, lim float64) []int32 {
+	dst = dst[:0]
+	for i := range q.regions {
+		b := q.regions[i].box
+		if distToRect(from, b)+distToRect(to, b) <= lim+1e-6 {
+			dst = append(dst, int32(i))
+		}
+	}
+	q.local, q.localOn = dst, len(dst) <= maxLocal
+	return dst
 }
 
 // newQuery prepares a search over set for a disc of radius R: the models
@@ -103,12 +132,21 @@ func (q *query) cost(a, b geom.Point) float64 {
 	sb := s.Bound()
 	q.polys = q.polys[:0]
 	f := 1.0
-	words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
-	q.keepWords(words)
-	for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
-		if rg := &q.regions[i]; rg.box.Intersects(sb) {
-			q.polys = append(q.polys, &rg.poly)
-			f = rg.factor
+	if q.localOn {
+		for _, i := range q.local {
+			if rg := &q.regions[i]; rg.box.Intersects(sb) {
+				q.polys = append(q.polys, &rg.poly)
+				f = rg.factor
+			}
+		}
+	} else {
+		words := nearAll(q.set.regionMask, sb.X.Lo, sb.Y.Lo, sb.X.Hi, sb.Y.Hi, q.words)
+		q.keepWords(words)
+		for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
+			if rg := &q.regions[i]; rg.box.Intersects(sb) {
+				q.polys = append(q.polys, &rg.poly)
+				f = rg.factor
+			}
 		}
 	}
 	if len(q.polys) == 0 {

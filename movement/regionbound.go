@@ -15,10 +15,11 @@ type halfPlane struct {
 }
 
 // regionBound is what costBound knows of one difficult region: its convex
-// pieces as half-plane lists (a partition of the region: interiors
-// disjoint) and whether its box meets no other region's box (isolated),
-// the case where the exact cost's stretch inside it is exactly its
-// interior measure, whatever other regions the segment crosses.
+// pieces as half-plane lists, each moved lbInset inwards (the pieces
+// partition the region: interiors disjoint) and whether its box meets no
+// other region's box (isolated), the case where the exact cost's stretch
+// inside it is exactly its interior measure, whatever other regions the
+// segment crosses.
 type regionBound struct {
 	x0, y0, x1, y1 float64 // the region's box
 	pieces         [][]halfPlane
@@ -55,7 +56,11 @@ func boundRegions(regions []region) []regionBound {
 			}
 		}
 		for _, pc := range pieces {
-			rb.pieces = append(rb.pieces, halfPlanes(pc))
+			hp := halfPlanes(pc)
+			for k := range hp {
+				hp[k].c -= lbInset // costBound clips against the inset pieces
+			}
+			rb.pieces = append(rb.pieces, hp)
 		}
 	}
 	return out
@@ -105,40 +110,61 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	d := b.Sub(a)
 	inside := 0.0
 	bounds := q.set.bounds
-	words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
-	q.keepWords(words)
-	for i := nextIndex(words, 0, len(bounds)); i >= 0; i = nextIndex(words, i+1, len(bounds)) {
-		rb := &bounds[i]
-		if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
-			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
-		}
-		if !rb.isolated {
-			return L
-		}
-		for _, hp := range rb.pieces {
-			t0, t1 := 0.0, 1.0
-			for _, h := range hp {
-				num := h.c - lbInset - h.n.Dot(a)
-				den := h.n.Dot(d)
-				switch {
-				case den > 0:
-					t1 = min(t1, num/den)
-				case den < 0:
-					t0 = max(t0, num/den)
-				case num < 0:
-					t1 = -1 // parallel and outside
-				}
-				if t0 >= t1 {
-					break
-				}
+	if q.localOn {
+		for _, i := range q.local {
+			rb := &bounds[i]
+			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
+				continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
 			}
-			if t1 > t0 {
-				inside += (t1 - t0) * L
+			if !rb.isolated {
+				return L
 			}
+			inside = rb.addInside(inside, a, d, L)
+		}
+	} else {
+		words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
+		q.keepWords(words)
+		for i := nextIndex(words, 0, len(bounds)); i >= 0; i = nextIndex(words, i+1, len(bounds)) {
+			rb := &bounds[i]
+			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
+				continue
+			}
+			if !rb.isolated {
+				return L
+			}
+			inside = rb.addInside(inside, a, d, L)
 		}
 	}
 	if inside == 0 {
 		return L
 	}
 	return L + (max(q.minFactor, 1)-1)*inside
+}
+
+// addInside returns inside plus, piece by piece, the length of the
+// segment a→a+d (length L) lying at least lbInset inside each of rb's
+// convex pieces.
+func (rb *regionBound) addInside(inside float64, a, d geom.Point, L float64) float64 {
+	for _, hp := range rb.pieces {
+		t0, t1 := 0.0, 1.0
+		for _, h := range hp {
+			num := h.c - h.n.Dot(a)
+			den := h.n.Dot(d)
+			switch {
+			case den > 0:
+				t1 = min(t1, num/den)
+			case den < 0:
+				t0 = max(t0, num/den)
+			case num < 0:
+				t1 = -1 // parallel and outside
+			}
+			if t0 >= t1 {
+				break
+			}
+		}
+		if t1 > t0 {
+			inside += (t1 - t0) * L
+		}
+	}
+	return inside
 }

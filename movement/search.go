@@ -42,23 +42,27 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	defer scratchPool.Put(sc)
 	sc.reset(int(n))
 	g, gbest, parent, closed, usable := sc.g, sc.gbest, sc.parent, sc.closed, sc.usable
-	// cands: the usable nodes that can lie on a route within ub
+	// cands: the usable nodes that can lie on a route within ub, packed
+	// with their heuristic (the straight-line distance to the goal)
 	cands := sc.cands
 	if math.IsInf(ub, 1) {
 		for k := range nodes {
 			if q.usable(&nodes[k]) {
-				usable[k+2] = true
-				cands = append(cands, int32(k)+2)
+				cands = append(cands, packed{p: nodes[k].p, h: dist(nodes[k].p, to), w: int32(k) + 2})
 			}
 		}
 	} else {
 		cands = q.nearCands(cands, from, to, lim)
-		for _, w := range cands {
-			usable[w] = true
-		}
+	}
+	for _, c := range cands {
+		usable[c.w] = true
 	}
 	for k := range samples {
 		usable[int(nn)+2+k] = true
+	}
+	if q.weighted && !math.IsInf(ub, 1) {
+		sc.local = q.setLocal(sc.local, from, to, lim)
+		defer func() { q.local, q.localOn = nil, false }()
 	}
 	pt := func(v int32) geom.Point {
 		switch {
@@ -77,16 +81,22 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		sc.h, sc.cands = h[:0], cands[:0]
 	}()
 	// hto caches each usable vertex's heuristic (straight-line distance to
-	// the goal); worth reports whether an entry of cost gw for w would be
-	// pushed, so the loops below skip tangent tests for entries push
-	// would drop anyway
+	// the goal), spts the samples' points packed with theirs (cands has
+	// the nodes'); worth reports whether an entry of cost gw for w would
+	// be pushed, so the loops below skip tangent tests for entries push
+	// would drop anyway (and, having made push's tests, push to the heap
+	// directly: the key gw + hto[w] is the one push would compute)
 	hto := sc.hto
-	for _, w := range cands {
-		hto[w] = dist(to, nodes[w-2].p)
+	for _, c := range cands {
+		hto[c.w] = c.h
 	}
+	spts := sc.spts[:0]
 	for k := range samples {
-		hto[int(nn)+2+k] = dist(to, samples[k].p)
+		w := nn + 2 + int32(k)
+		hto[w] = dist(to, samples[k].p)
+		spts = append(spts, packed{p: samples[k].p, h: hto[w], w: w})
 	}
+	sc.spts = spts
 	hto[0], hto[1] = dist(to, from), 0
 	worth := func(w int32, gw float64) bool { return gw < gbest[w] && gw+hto[w] <= lim }
 	push := func(w, u, e int32, gw float64, st stage) {
@@ -146,6 +156,7 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			}
 		}
 		closed[v], g[v], parent[v] = true, it.g, it.u
+		gbest[v] = math.Inf(-1) // no entry for v is pushed again: the scans below need not read closed
 		if v == 1 {
 			break
 		}
@@ -169,24 +180,28 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 					continue
 				}
 				if gw := g[v] + dist(pv, nodes[w-2].p); worth(w, gw) {
-					push(w, v, int32(k), gw, bound)
+					h.push(item{v: w, u: v, e: int32(k), key: gw + hto[w], g: gw, st: bound}) // push's tests passed
 				}
 			}
-			for k := range samples {
-				w := nn + 2 + int32(k)
-				if gw := g[v] + dist(pv, samples[k].p); !closed[w] && worth(w, gw) && tangent(samples[k].p, &nodes[v-2]) {
-					push(w, v, -1, gw, bound)
-				}
-			}
+			pushFromNode(&h, spts, gbest, &nodes[v-2], v, pv, g[v], farthest(g[v], hto[v], lim), lim)
 			continue
 		}
 		// the start or a sample: every tangent node and every sample
 		if err := q.work.Add(len(cands) + len(samples)); err != nil {
 			return nil, 0, false, err
 		}
-		for _, w := range cands {
-			n := &nodes[w-2]
-			if gw := g[v] + dist(pv, n.p); !closed[w] && worth(w, gw) {
+		gv, hmax := g[v], farthest(g[v], hto[v], lim)
+		for k := range cands {
+			c := &cands[k]
+			if c.h > hmax {
+				continue
+			}
+			gw := gv + dist(pv, c.p)
+			if gw+c.h > lim || gw >= gbest[c.w] {
+				continue // not worth a push
+			}
+			n := &nodes[c.w-2]
+			if n.taut {
 				// tangent(pv, n), its float filter inline (most tests fail)
 				l1 := (pv.X - n.prev.X) * (n.p.Y - n.prev.Y)
 				r1 := (pv.Y - n.prev.Y) * (n.p.X - n.prev.X)
@@ -195,20 +210,23 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				d1, d2 := l1-r1, l2-r2
 				b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
 				b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
-				if n.taut && (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+				if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
 					if (d1 > 0) != (d2 > 0) {
 						continue
 					}
 				} else if !tangent(pv, n) {
 					continue
 				}
-				push(w, v, -1, gw, bound)
 			}
+			h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 		}
-		for k := range samples {
-			w := nn + 2 + int32(k)
-			if gw := g[v] + dist(pv, samples[k].p); w != v && !closed[w] && worth(w, gw) {
-				push(w, v, -1, gw, bound)
+		for k := range spts {
+			c := &spts[k]
+			if c.h > hmax {
+				continue
+			}
+			if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] {
+				h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 			}
 		}
 	}
@@ -226,12 +244,12 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 	return rev, g[1], true, nil
 }
 
-// nearCands appends to dst, as graph ids (node index + 2) in index
+// nearCands appends to dst, packed with their distance to `to`, in index
 // order, the usable nodes p with |from−p| + |p−to| ≤ lim, ring by ring
 // (the rings' node ranges tile the node list in order), skipping a ring
 // whose disc lies outside the ellipse: every node p in it has
 // |from−p| + |p−to| ≥ that of the centre − 2·radius.
-func (q *query) nearCands(dst []int32, from, to geom.Point, lim float64) []int32 {
+func (q *query) nearCands(dst []packed, from, to geom.Point, lim float64) []packed {
 	nodes := q.set.nodes
 	for r := range q.set.rings {
 		rg := &q.set.rings[r]
@@ -240,22 +258,79 @@ func (q *query) nearCands(dst []int32, from, to geom.Point, lim float64) []int32
 		}
 		for k := rg.lo; k < rg.hi; k++ {
 			p := nodes[k].p
-			if q.usable(&nodes[k]) && dist(from, p)+dist(p, to) <= lim {
-				dst = append(dst, k+2)
+			if h := dist(p, to); q.usable(&nodes[k]) && dist(from, p)+h <= lim {
+				dst = append(dst, packed{p: p, h: h, w: k + 2})
 			}
 		}
 	}
 	return dst
 }
 
+// pushFromNode pushes the entries from node n (graph id v, at pv, of
+// cost gv) to the samples spts that the search's push would take (cost
+// below the best verified one, key within lim) and n is tangent to; hmax
+// is farthest's bound. It is the loop
+//
+//	if gw := gv + |pv−p|; gw+h ≤ lim && gw < gbest[w] && tangent(p, n) { push }
+//
+// with tangent's float filter inline and n's differences computed once
+// (the same products, so the same answers).
+func pushFromNode(h *heapq, spts []packed, gbest []float64, n *node, v int32, pv geom.Point, gv, hmax, lim float64) {
+	ax, ay, bx, by := n.prev.X, n.prev.Y, n.p.X-n.prev.X, n.p.Y-n.prev.Y
+	cx, cy, dx, dy := n.next.X, n.next.Y, n.p.X-n.next.X, n.p.Y-n.next.Y
+	for k := range spts {
+		c := &spts[k]
+		if c.h > hmax {
+			continue
+		}
+		gw := gv + dist(pv, c.p)
+		if gw+c.h > lim || gw >= gbest[c.w] {
+			continue
+		}
+		if n.taut {
+			l1, r1 := (c.p.X-ax)*by, (c.p.Y-ay)*bx
+			l2, r2 := (c.p.X-cx)*dy, (c.p.Y-cy)*dx
+			d1, d2 := l1-r1, l2-r2
+			b1 := orientFilterBound*(math.Abs(l1)+math.Abs(r1)) + orientFilterTiny
+			b2 := orientFilterBound*(math.Abs(l2)+math.Abs(r2)) + orientFilterTiny
+			if (d1 > b1 || d1 < -b1) && (d2 > b2 || d2 < -b2) {
+				if (d1 > 0) != (d2 > 0) {
+					continue
+				}
+			} else if !tangent(c.p, n) {
+				continue
+			}
+		}
+		h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
+	}
+}
+
+// farthest returns the largest heuristic h of a point p that an entry
+// from a vertex at pv (cost gv, heuristic hv) may reach within lim: the
+// entry's key gv + |pv−p| + h is at least gv + (h − hv) + h (triangle
+// inequality), more than lim when h exceeds (lim − gv + hv)/2. The margin
+// (1e-9 in, far above the rounding of the sums on a table-sized scene)
+// keeps the test from dropping an entry the exact test would push.
+func farthest(gv, hv, lim float64) float64 {
+	return (lim-gv+hv)/2 + 1e-9
+}
+
+// packed is a candidate's or sample's point, heuristic and graph id.
+type packed struct {
+	p geom.Point
+	h float64
+	w int32
+}
+
 // scratch is the per-search working memory, pooled so that a warm query
 // allocates little.
 type scratch struct {
-	g, gbest       []float64 // cost when closed; best verified cost pushed
+	g, gbest       []float64 // cost when closed; best verified cost pushed (−Inf once closed)
 	hto            []float64 // heuristic of the usable vertices
 	parent         []int32
 	closed, usable []bool
-	cands          []int32
+	cands, spts    []packed // the candidate nodes and the samples
+	local          []int32  // the query's local regions (query.setLocal)
 	h              heapq
 }
 
@@ -285,14 +360,14 @@ func (sc *scratch) reset(n int) {
 // clean clears what a search over nn nodes and ns samples set: every
 // vertex it pushed, closed or marked usable is the start, the goal, one
 // of the candidates cands or a sample.
-func (sc *scratch) clean(cands []int32, nn int32, ns int) {
+func (sc *scratch) clean(cands []packed, nn int32, ns int) {
 	unset := func(v int32) {
 		sc.gbest[v], sc.closed[v], sc.usable[v] = math.Inf(1), false, false
 	}
 	unset(0)
 	unset(1)
-	for _, v := range cands {
-		unset(v)
+	for _, c := range cands {
+		unset(c.w)
 	}
 	for k := range int32(ns) {
 		unset(nn + 2 + k)
@@ -368,34 +443,44 @@ func (h *heapq) push(x item) {
 	*h = a
 }
 
+// pop removes the least item. It is the bottom-up form of the swapping
+// heap's sift-down: the hole left at the root goes down to a leaf along
+// the smaller children (one comparison per level instead of two), then the
+// last item climbs back while its parent's key is at least its own. Along
+// that path the keys do not decrease, so it stops where the swapping heap
+// stops (below the last key smaller than its own) and every item moved
+// past that point returns to its place: the same array, pop for pop.
 func (h *heapq) pop() item {
 	a := *h
 	top := a[0]
-	n := len(a) - 1
-	x := a[n]
-	a = a[:n]
-	i := 0
+	x := a[len(a)-1]
+	a = a[:len(a)-1]
+	*h = a
+	if len(a) == 0 {
+		return top
+	}
+	// unsigned indices and len(a) bounds let the compiler drop the
+	// bounds checks of the inner loop
+	i := uint(0)
 	for {
 		l := 2*i + 1
-		if l >= n {
+		if l >= uint(len(a)) {
 			break
 		}
-		m, mk := i, x.key
-		if a[l].key < mk {
-			m, mk = l, a[l].key
+		if r := l + 1; r < uint(len(a)) && a[r].key < a[l].key {
+			l = r
 		}
-		if r := l + 1; r < n && a[r].key < mk {
-			m = r
-		}
-		if m == i {
+		a[i] = a[l]
+		i = l
+	}
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p].key < x.key {
 			break
 		}
-		a[i] = a[m]
-		i = m
+		a[i] = a[p]
+		i = p
 	}
-	if n > 0 {
-		a[i] = x
-	}
-	*h = a
+	a[i] = x
 	return top
 }
