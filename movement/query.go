@@ -94,7 +94,7 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 		if q.excluded[i] || !o.box.ContainsPoint(p) {
 			continue
 		}
-		if o.core.touches(geom.Segment{A: p, B: p}, q.set.radius) {
+		if o.core.touchesPoint(p, q.set.radius) {
 			return o.id, true
 		}
 	}

@@ -1,6 +1,10 @@
 package movement
 
-import "github.com/sightline/sightline/geom"
+import (
+	"sync/atomic"
+
+	"github.com/sightline/sightline/geom"
+)
 
 // lbInset is how far inside a difficult region's convex pieces a stretch
 // must stay to count in costBound, inches: far above the rounding of the
@@ -14,27 +18,38 @@ type halfPlane struct {
 	c float64
 }
 
-// regionBound is what costBound knows of one difficult region: its convex
-// pieces as half-plane lists, each moved lbInset inwards (the pieces
-// partition the region: interiors disjoint) and whether its box meets no
-// other region's box (isolated), the case where the exact cost's stretch
-// inside it is exactly its interior measure, whatever other regions the
-// segment crosses.
+// regionBound is what costBound knows of one difficult region: its box,
+// whether that box meets no other region's box (isolated: the case where
+// the exact cost's stretch inside it is exactly its interior measure,
+// whatever other regions the segment crosses) and, made on first use, its
+// convex pieces.
 type regionBound struct {
 	x0, y0, x1, y1 float64 // the region's box
-	pieces         [][]halfPlane
 	isolated       bool
+	poly           *geom.Polygon // the region, for its pieces
+	pcs            atomic.Pointer[regionPieces]
 }
 
-// boundRegions prepares costBound's data for the set's regions. A region
-// whose convex pieces cannot be found is left unisolated: costBound then
-// falls back to the length for segments near it.
+// regionPieces are an isolated region's convex pieces as half-plane
+// lists, each moved lbInset inwards (the pieces partition the region:
+// interiors disjoint); ok is false when the pieces cannot be found, and
+// costBound then treats the region as not isolated.
+type regionPieces struct {
+	hp [][]halfPlane
+	ok bool
+}
+
+// boundRegions prepares costBound's data for the set's regions: boxes and
+// isolation now, the convex pieces of an isolated region when a query
+// first needs them (pieces), so that a cold query pays only for the
+// regions near its route.
 func boundRegions(regions []region) []regionBound {
 	out := make([]regionBound, len(regions))
 	for i := range regions {
 		rb := &out[i]
 		b := regions[i].box
 		rb.x0, rb.y0, rb.x1, rb.y1 = b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi
+		rb.poly = &regions[i].poly
 		rb.isolated = true
 		for j := range regions {
 			if j != i && regions[j].box.Intersects(regions[i].box) {
@@ -42,28 +57,36 @@ func boundRegions(regions []region) []regionBound {
 				break
 			}
 		}
-		if !rb.isolated {
-			continue
-		}
-		var pieces [][]geom.Point
-		if regions[i].poly.IsConvex() && len(regions[i].poly.Holes) == 0 {
-			pieces = [][]geom.Point{regions[i].poly.Outer}
-		} else {
-			var err error
-			if pieces, err = geom.ConvexPieces(regions[i].poly); err != nil {
-				rb.isolated = false
-				continue
-			}
-		}
-		for _, pc := range pieces {
-			hp := halfPlanes(pc)
-			for k := range hp {
-				hp[k].c -= lbInset // costBound clips against the inset pieces
-			}
-			rb.pieces = append(rb.pieces, hp)
-		}
 	}
 	return out
+}
+
+// pieces returns the region's convex pieces, made on first use. The set
+// is shared by concurrent queries: every caller computes the same value,
+// and the first one stored is kept.
+func (rb *regionBound) pieces() *regionPieces {
+	if p := rb.pcs.Load(); p != nil {
+		return p
+	}
+	p := &regionPieces{ok: true}
+	var pieces [][]geom.Point
+	if rb.poly.IsConvex() && len(rb.poly.Holes) == 0 {
+		pieces = [][]geom.Point{rb.poly.Outer}
+	} else {
+		var err error
+		if pieces, err = geom.ConvexPieces(*rb.poly); err != nil {
+			p.ok, pieces = false, nil
+		}
+	}
+	for _, pc := range pieces {
+		hp := halfPlanes(pc)
+		for k := range hp {
+			hp[k].c -= lbInset // costBound clips against the inset pieces
+		}
+		p.hp = append(p.hp, hp)
+	}
+	rb.pcs.CompareAndSwap(nil, p)
+	return rb.pcs.Load()
 }
 
 // halfPlanes returns the half-planes of convex polygon pts (either
@@ -116,10 +139,11 @@ func (q *query) costBound(a, b geom.Point) float64 {
 			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
 				continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
 			}
-			if !rb.isolated {
+			pc := rb.lookup()
+			if pc == nil {
 				return L
 			}
-			inside = rb.addInside(inside, a, d, L)
+			inside = pc.addInside(inside, a, d, L)
 		}
 	} else {
 		words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
@@ -129,10 +153,11 @@ func (q *query) costBound(a, b geom.Point) float64 {
 			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
 				continue
 			}
-			if !rb.isolated {
+			pc := rb.lookup()
+			if pc == nil {
 				return L
 			}
-			inside = rb.addInside(inside, a, d, L)
+			inside = pc.addInside(inside, a, d, L)
 		}
 	}
 	if inside == 0 {
@@ -141,11 +166,23 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	return L + (max(q.minFactor, 1)-1)*inside
 }
 
+// lookup returns the pieces costBound may clip against: nil when the
+// region is not isolated or its pieces cannot be found.
+func (rb *regionBound) lookup() *regionPieces {
+	if !rb.isolated {
+		return nil
+	}
+	if pc := rb.pieces(); pc.ok {
+		return pc
+	}
+	return nil
+}
+
 // addInside returns inside plus, piece by piece, the length of the
-// segment a→a+d (length L) lying at least lbInset inside each of rb's
-// convex pieces.
-func (rb *regionBound) addInside(inside float64, a, d geom.Point, L float64) float64 {
-	for _, hp := range rb.pieces {
+// segment a→a+d (length L) lying at least lbInset inside each convex
+// piece.
+func (pc *regionPieces) addInside(inside float64, a, d geom.Point, L float64) float64 {
+	for _, hp := range pc.hp {
 		t0, t1 := 0.0, 1.0
 		for _, h := range hp {
 			num := h.c - h.n.Dot(a)
