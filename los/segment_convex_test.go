@@ -87,31 +87,8 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 		}
 		fp := geom.Polygon{Outer: ring}
 		n := len(ring)
-		pt := func() geom.Point {
-			v := ring[rng.Intn(n)]
-			switch rng.Intn(6) {
-			case 0: // a vertex
-				return v
-			case 1: // an edge's midpoint
-				return v.Add(ring[(rng.Intn(n)+1)%n]).Mul(0.5)
-			case 2: // one ulp off a vertex
-				return geom.Pt(math.Nextafter(v.X, math.Inf(1)), v.Y)
-			default: // around the ring
-				return geom.Pt(v.X+rng.NormFloat64()*3, v.Y+rng.NormFloat64()*3)
-			}
-		}
 		for range 1500 {
-			A, B := pt(), pt()
-			if rng.Intn(5) == 0 {
-				// Along an edge's line, extended past both ends.
-				k := rng.Intn(n)
-				p, q := ring[k], ring[(k+1)%n]
-				A, B = p.Add(p.Sub(q)), q.Add(q.Sub(p))
-			}
-			top := []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
-			za := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
-			zb := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
-			a, b := geom.Lift(A, za), geom.Lift(B, zb)
+			a, b, top := ringSegment(rng, ring, 3)
 			var sw sweep
 			want := prismSegment(fp, top, a, b, &sw)
 			total++
@@ -125,6 +102,7 @@ func TestPrismConvexMatchesReference(t *testing.T) {
 			}
 			// The search and the vertex-by-vertex crossings agree.
 			if cv.Search {
+				A, B := geom.Flat(a), geom.Flat(b)
 				var e1, e2 [2]sweepEvent
 				n1, ok1 := convexSearch(ring, cv, A, B, B.Sub(A), &e1)
 				flat := &terrain.ConvexRing{}
@@ -217,31 +195,8 @@ func TestPrismConvexNonConvexMatchesReference(t *testing.T) {
 			t.Fatalf("test ring %v: %v", ring, err)
 		}
 		disc := ringDisc(ring)
-		n := len(ring)
-		pt := func() geom.Point {
-			v := ring[rng.Intn(n)]
-			switch rng.Intn(6) {
-			case 0: // a vertex
-				return v
-			case 1: // an edge's midpoint
-				return v.Add(ring[(rng.Intn(n)+1)%n]).Mul(0.5)
-			case 2: // one ulp off a vertex
-				return geom.Pt(math.Nextafter(v.X, math.Inf(1)), v.Y)
-			default: // around the ring
-				return geom.Pt(v.X+rng.NormFloat64()*4, v.Y+rng.NormFloat64()*4)
-			}
-		}
 		for range 3000 {
-			A, B := pt(), pt()
-			if rng.Intn(5) == 0 {
-				k := rng.Intn(n)
-				p, q := ring[k], ring[(k+1)%n]
-				A, B = p.Add(p.Sub(q)), q.Add(q.Sub(p))
-			}
-			top := []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
-			za := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
-			zb := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
-			a, b := geom.Lift(A, za), geom.Lift(B, zb)
+			a, b, top := ringSegment(rng, ring, 4)
 			var sw sweep
 			want := prismSegment(fp, top, a, b, &sw)
 			total++
@@ -259,4 +214,36 @@ func TestPrismConvexNonConvexMatchesReference(t *testing.T) {
 	if fast < total/4 || declined == 0 {
 		t.Errorf("prismConvex (cv nil) decided %d and declined %d of %d segments", fast, declined, total)
 	}
+}
+
+// ringSegment draws a segment about ring for the prism tests: each end at
+// a vertex, an edge's midpoint, one ulp off a vertex or scattered (by
+// spread inches) around the ring, one time in five along an edge's line
+// past both ends instead; heights 0 to 3, and a top of 1, 2 or infinity.
+func ringSegment(rng *rand.Rand, ring []geom.Point, spread float64) (a, b geom.Vec3, top float64) {
+	n := len(ring)
+	pt := func() geom.Point {
+		v := ring[rng.Intn(n)]
+		switch rng.Intn(6) {
+		case 0: // a vertex
+			return v
+		case 1: // an edge's midpoint
+			return v.Add(ring[(rng.Intn(n)+1)%n]).Mul(0.5)
+		case 2: // one ulp off a vertex
+			return geom.Pt(math.Nextafter(v.X, math.Inf(1)), v.Y)
+		default: // around the ring
+			return geom.Pt(v.X+rng.NormFloat64()*spread, v.Y+rng.NormFloat64()*spread)
+		}
+	}
+	A, B := pt(), pt()
+	if rng.Intn(5) == 0 {
+		// Along an edge's line, extended past both ends.
+		k := rng.Intn(n)
+		p, q := ring[k], ring[(k+1)%n]
+		A, B = p.Add(p.Sub(q)), q.Add(q.Sub(p))
+	}
+	top = []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
+	za := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+	zb := []float64{0, 1, 2, 3, rng.Float64() * 3}[rng.Intn(5)]
+	return geom.Lift(A, za), geom.Lift(B, zb), top
 }
