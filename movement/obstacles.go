@@ -177,7 +177,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			add(pc.ID, -1, coreFromConvex(*pc.Circle), offsetCircle(*pc.Circle))
 			continue
 		}
-		offs, err := offsetPieces(pc.Footprint, R, key.chord)
+		offs, err := offsetPieces(pc, R, key.chord)
 		if err != nil {
 			return nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
 		}
@@ -330,26 +330,28 @@ func (s *obstacleSet) block(ns []node) []node {
 	return out
 }
 
-// offsetPieces returns polygons whose union is the offset of p by r: p's
-// own offset when p is convex (or r is 0), else the offsets of its convex
-// pieces. The Minkowski sum distributes over union, so the union is the
-// same region; its convex vertices are convex vertices of the pieces'
-// offsets (crossings of two pieces' boundaries are reflex), and extra
-// piece vertices deep inside are dropped by block. This avoids the
-// general overlay, which dominated the set build.
-func offsetPieces(p geom.Polygon, r, chord float64) ([]geom.Polygon, error) {
+// offsetPieces returns polygons whose union is the offset of pc's
+// footprint p by r: p's own offset when p is convex (or r is 0), else the
+// offsets of its convex pieces (pc.ConvexParts, which the battlefield
+// computed once when it was built). The Minkowski sum distributes over
+// union, so the union is the same region; its convex vertices are convex
+// vertices of the pieces' offsets (crossings of two pieces' boundaries are
+// reflex), and extra piece vertices deep inside are dropped by block. This
+// avoids the general overlay, which dominated the set build.
+func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
+	p := pc.Footprint
 	if r == 0 || p.IsConvex() {
 		off, err := offsetPolygon(p, r, chord)
 		return []geom.Polygon{off}, err
 	}
-	pieces, err := geom.ConvexPieces(p)
-	if err != nil {
+	pieces := pc.ConvexParts()
+	if pieces == nil {
 		off, err := offsetPolygon(p, r, chord) // the general overlay
 		return []geom.Polygon{off}, err
 	}
 	out := make([]geom.Polygon, 0, len(pieces))
-	for _, pc := range pieces {
-		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(pc)}, r, chord)
+	for _, part := range pieces {
+		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(part)}, r, chord)
 		if err != nil {
 			return nil, err
 		}
