@@ -239,7 +239,8 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	s.grid = newGrid(geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	s.nodes = s.block(s.nodes)
 	// the rings that kept nodes, each indexed for the tangent search when
-	// it is a large convex outer ring
+	// it is a large convex outer ring (at most one per ring)
+	s.rings = make([]tangentRing, 0, len(rings))
 	for lo := 0; lo < len(s.nodes); {
 		ri := s.nodes[lo].ring
 		hi := lo

@@ -76,16 +76,18 @@ func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
 // bound sets the ring's disc from its nodes.
 func (rg *tangentRing) bound(nodes []node) {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, n := range nodes[rg.lo:rg.hi] {
-		x0, y0, x1, y1 = min(x0, n.p.X), min(y0, n.p.Y), max(x1, n.p.X), max(y1, n.p.Y)
+	ns := nodes[rg.lo:rg.hi]
+	for k := range ns { // by index: ranging by value would copy each node
+		p := ns[k].p
+		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
 	}
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
 	// the largest dist(rg.center, n.p), from one square root: Sqrt is
 	// correctly rounded, hence monotone, so the root of the largest
 	// square is the largest root
 	q := 0.0
-	for _, n := range nodes[rg.lo:rg.hi] {
-		dx, dy := rg.center.X-n.p.X, rg.center.Y-n.p.Y
+	for k := range ns {
+		dx, dy := rg.center.X-ns[k].p.X, rg.center.Y-ns[k].p.Y
 		q = max(q, dx*dx+dy*dy)
 	}
 	rg.radius = math.Sqrt(q)
