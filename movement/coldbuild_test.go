@@ -108,3 +108,131 @@ func TestGridMatchesBuckets(t *testing.T) {
 		}
 	}
 }
+
+// nodesRef is the former node making, kept as the reference for
+// makeNodes: every convex vertex of every ring (every vertex of a hole),
+// then, for each, the obstacles of its grid cell whose box holds it and
+// that it touches (its owner skipped when the owner's offset is whole),
+// dropping the nodes too close to a piece; the rings renumbered after.
+func nodesRef(s *obstacleSet, rings []offsetRing) []node {
+	var ns []node
+	for ri, rg := range rings {
+		r := rg.r
+		n := r.Len()
+		for i := range n {
+			prev, v, next := r[(i+n-1)%n], r[i], r[(i+1)%n]
+			if rg.outer && geom.Orient(prev, v, next) <= 0 {
+				continue
+			}
+			ns = append(ns, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: int32(ri), vert: int32(i)})
+		}
+	}
+	var out []node
+	for _, n := range ns {
+		var b []int32
+		for _, j := range s.grid.at(n.p) {
+			o := &s.obs[j]
+			if (j == n.owner && o.whole) || !o.box.ContainsPoint(n.p) {
+				continue
+			}
+			if o.core.touchesPoint(n.p, s.radius) {
+				b = append(b, j)
+			}
+		}
+		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
+			continue
+		}
+		n.blockers = b
+		out = append(out, n)
+	}
+	ring, last := int32(-1), int32(-1)
+	for k := range out {
+		if out[k].ring != last {
+			ring, last = ring+1, out[k].ring
+		} else {
+			pn := &out[k-1]
+			out[k].follows = pn.p == out[k].prev && pn.next == out[k].p
+		}
+		out[k].ring = ring
+	}
+	return out
+}
+
+// TestMakeNodesMatchesReference: makeNodes (blocking obstacles found per
+// ring, nodes and rings made in one pass) gives the nodes, blockers,
+// ring numbers and ring ranges of nodesRef, on six generated tables and
+// a scaled one, for several clearances and classes, with difficult
+// terrain weighted or made an obstacle.
+func TestMakeNodesMatchesReference(t *testing.T) {
+	var bfs []*terrain.Battlefield
+	for seed := int64(1); seed <= 6; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		bfs = append(bfs, bf)
+	}
+	bf, err := terrain.GenerateBattlefield(2, terrain.ScaledGenerate(200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bfs = append(bfs, bf)
+	blocked := 0
+	for bi, bf := range bfs {
+		for _, c := range []struct {
+			r     float64
+			class terrain.Class
+			avoid bool
+		}{{0.5, terrain.Infantry, false}, {1.25, terrain.Vehicle, false}, {0, terrain.Infantry, false}, {0.75, terrain.Vehicle, true}, {2.5, terrain.Walker, false}, {1, terrain.Skimmer, false}} {
+			key := setKey{radius: c.r, chord: DefaultChordError, prof: ProfileFor(c.class), avoidDifficult: c.avoid}
+			s, rings, err := offsetObstacles(bf, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb := bf.Table()
+			area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
+			s.grid = newGrid(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+			s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+			s.makeNodes(rings)
+			want := nodesRef(s, rings)
+			if !reflect.DeepEqual(s.nodes, want) {
+				k := 0
+				for k < min(len(s.nodes), len(want)) && reflect.DeepEqual(s.nodes[k], want[k]) {
+					k++
+				}
+				t.Fatalf("table %d, %+v: %d nodes, want %d; first difference at %d", bi, c, len(s.nodes), len(want), k)
+			}
+			for k, rg := range s.rings {
+				if rg.hi <= rg.lo || want[rg.lo].ring != int32(k) || want[rg.hi-1].ring != int32(k) || (int(rg.hi) < len(want) && want[rg.hi].ring == int32(k)) {
+					t.Fatalf("table %d, %+v: ring %d spans nodes [%d, %d), not its nodes", bi, c, k, rg.lo, rg.hi)
+				}
+			}
+			if len(s.rings) == 0 || s.rings[len(s.rings)-1].hi != int32(len(want)) {
+				t.Fatalf("table %d, %+v: the rings do not tile the node list", bi, c)
+			}
+			for _, n := range want {
+				if len(n.blockers) > 0 {
+					blocked++
+				}
+			}
+		}
+	}
+	if blocked == 0 {
+		t.Fatal("no node has a blocker: the comparison of blocker lists tests nothing")
+	}
+}
+
+// TestRingBox: ringBox is geom.Ring.Bound for rings of one to many
+// vertices, the extremes anywhere on the ring.
+func TestRingBox(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 4))
+	for trial := range 2000 {
+		r := make(geom.Ring, 1+trial%40)
+		for i := range r {
+			r[i] = geom.Pt(rng.Float64()*100-50, rng.Float64()*100-50)
+		}
+		if got, want := ringBox(r), r.Bound(); got != want {
+			t.Fatalf("ringBox(%v) = %v, want %v", r, got, want)
+		}
+	}
+}

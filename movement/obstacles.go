@@ -124,31 +124,58 @@ type obstacleSet struct {
 	minFactor, maxFactor float64
 }
 
-// buildSet computes the offset obstacles and candidate waypoints. It is
-// one pass over pieces then models feeding the same ring list, sized
-// exactly before the node array is filled (the node list is most of a
-// graph's memory), so it stays whole past 80 lines.
+// buildSet computes the offset obstacles and candidate waypoints.
 func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
+	s, rings, err := offsetObstacles(bf, key)
+	if err != nil {
+		return nil, err
+	}
+	R := key.radius
+	s.bounds = boundRegions(s.regions)
+	tb := bf.Table()
+	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
+	s.grid = newGrid(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+	s.makeNodes(rings)
+	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
+	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
+	s.minFactor, s.maxFactor = math.Inf(1), 1
+	for _, rg := range s.regions {
+		s.maxFactor = max(s.maxFactor, rg.factor)
+		s.minFactor = min(s.minFactor, rg.factor)
+	}
+	for i := range s.obs {
+		o := &s.obs[i]
+		if o.model >= 0 {
+			s.models = append(s.models, int32(i))
+		}
+		b := o.core.box
+		o.center = geom.Pt(b.X.Center(), b.Y.Center())
+		o.reach = math.Hypot(b.X.Length(), b.Y.Length())/2 + o.core.inflate + R
+	}
+	return s, nil
+}
+
+// offsetObstacles returns a set holding the obstacles (s.obs) and
+// difficult regions of bf for key, and the rings of the obstacles'
+// offsets, in obstacle order, for makeNodes. It is one pass over pieces
+// then models feeding the same ring list, so it stays whole past 80
+// lines.
+func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offsetRing, error) {
 	R := key.radius
 	s := &obstacleSet{radius: R}
 	// offset rings per obstacle, turned into nodes once all are known
-	// (sized exactly: the node list is most of a set's memory)
-	type ring struct {
-		owner int32
-		r     geom.Ring
-		outer bool
-	}
 	nobs := len(bf.Pieces()) + len(bf.Models())
 	s.obs = make([]cobs, 0, nobs)
-	rings := make([]ring, 0, nobs)
+	rings := make([]offsetRing, 0, nobs)
 	add := func(id string, model int, c core, offs ...geom.Polygon) {
 		c.indexEdges()
 		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
 		owner := int32(len(s.obs) - 1)
 		for _, off := range offs {
-			rings = append(rings, ring{owner, off.Outer, true})
+			rings = append(rings, offsetRing{owner, off.Outer, true})
 			for _, h := range off.Holes {
-				rings = append(rings, ring{owner, h, false})
+				rings = append(rings, offsetRing{owner, h, false})
 			}
 		}
 	}
@@ -179,7 +206,7 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 		}
 		offs, err := offsetPieces(pc, R, key.chord)
 		if err != nil {
-			return nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
+			return nil, nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
 		}
 		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
 	}
@@ -197,138 +224,21 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 			case geom.OrientedRect:
 				o, err := offsetPolygon(geom.Polygon{Outer: v.Ring()}, R, key.chord)
 				if err != nil {
-					return nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
+					return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
 				}
 				off = o
 			default:
 				c := coreFromConvex(fp)
 				o, err := offsetPolygon(c.poly, R, key.chord)
 				if err != nil {
-					return nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
+					return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
 				}
 				off = o
 			}
 			add(m.ID, i, coreFromConvex(fp), off)
 		}
 	}
-	s.bounds = boundRegions(s.regions)
-	total := 0
-	for _, rg := range rings {
-		total += rg.r.Len()
-	}
-	s.nodes = make([]node, 0, total)
-	for ri, rg := range rings {
-		r := rg.r
-		n := r.Len()
-		for i := range n {
-			ip, in := i-1, i+1
-			if i == 0 {
-				ip = n - 1
-			}
-			if in == n {
-				in = 0
-			}
-			prev, v, next := r[ip], r[i], r[in]
-			if rg.outer && geom.Orient(prev, v, next) <= 0 {
-				continue // reflex or flat: never on a shortest path
-			}
-			s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: int32(ri), vert: int32(i)})
-		}
-	}
-	tb := bf.Table()
-	s.grid = newGrid(geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
-	s.nodes = s.block(s.nodes)
-	// the rings that kept nodes, each indexed for the tangent search when
-	// it is a large convex outer ring (at most one per ring)
-	s.rings = make([]tangentRing, 0, len(rings))
-	for lo := 0; lo < len(s.nodes); {
-		ri := s.nodes[lo].ring
-		hi := lo
-		for hi < len(s.nodes) && s.nodes[hi].ring == ri {
-			hi++
-		}
-		tr := tangentRing{lo: int32(lo), hi: int32(hi)}
-		tr.bound(s.nodes)
-		if r := rings[ri].r; rings[ri].outer && r.Len() >= minIndexedRing {
-			nodeOf := make([]int32, r.Len())
-			for k := range nodeOf {
-				nodeOf[k] = -1
-			}
-			for k := lo; k < hi; k++ {
-				nodeOf[s.nodes[k].vert] = int32(k)
-			}
-			tr.indexRing(r, nodeOf)
-		}
-		s.rings = append(s.rings, tr)
-		s.nbrCost += tr.searchCost()
-		lo = hi
-	}
-	for k := range s.rings { // renumbered: rings that kept no node are gone
-		for j := s.rings[k].lo; j < s.rings[k].hi; j++ {
-			n := &s.nodes[j]
-			n.ring = int32(k)
-			if j > s.rings[k].lo {
-				pn := &s.nodes[j-1]
-				n.follows = pn.p == n.prev && pn.next == n.p
-			}
-		}
-	}
-	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
-	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
-	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
-	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
-	s.minFactor, s.maxFactor = math.Inf(1), 1
-	for _, rg := range s.regions {
-		s.maxFactor = max(s.maxFactor, rg.factor)
-		s.minFactor = min(s.minFactor, rg.factor)
-	}
-	for i := range s.obs {
-		o := &s.obs[i]
-		if o.model >= 0 {
-			s.models = append(s.models, int32(i))
-		}
-		b := o.core.box
-		o.center = geom.Pt(b.X.Center(), b.Y.Center())
-		o.reach = math.Hypot(b.X.Length(), b.Y.Length())/2 + o.core.inflate + R
-	}
-	return s, nil
-}
-
-// block records, for every node, the obstacles it is too close to, and
-// drops the nodes no query can use: those too close to a piece (a query
-// excludes models only). This is exact, unlike a cap on the count.
-func (s *obstacleSet) block(ns []node) []node {
-	out := ns[:0]
-	// the nodes' blocker lists are consecutive runs of one array (a
-	// growth leaves the earlier runs in the old one, unchanged) rather
-	// than one allocation per blocked node
-	var all []int32
-	for k := range ns {
-		n := &ns[k] // kept nodes move down in place: out is a prefix of ns
-		lo := len(all)
-		for _, j := range s.grid.at(n.p) {
-			o := &s.obs[j]
-			if (j == n.owner && o.whole) || !o.box.ContainsPoint(n.p) {
-				continue
-			}
-			if o.core.touchesPoint(n.p, s.radius) {
-				all = append(all, j)
-			}
-		}
-		b := all[lo:len(all):len(all)]
-		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
-			all = all[:lo]
-			continue // buried in a piece: never usable
-		}
-		if len(b) > 0 {
-			n.blockers = b
-		}
-		if len(out) < k {
-			ns[len(out)] = *n
-		}
-		out = out[:len(out)+1]
-	}
-	return out
+	return s, rings, nil
 }
 
 // offsetPieces returns polygons whose union is the offset of pc's
