@@ -35,6 +35,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 	}
 	s.nodes = make([]node, 0, total)
 	s.rings = make([]tangentRing, 0, len(rings))
+	s.discs = make([]ringDisc, 0, len(rings))
 	// the nodes' blocker lists are consecutive runs of one array (a
 	// growth leaves the earlier runs in the old one, unchanged) rather
 	// than one allocation per blocked node
@@ -107,6 +108,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			tr.indexRing(r, nodeOf)
 		}
 		s.rings = append(s.rings, tr)
+		s.discs = append(s.discs, ringDisc{c: tr.center, lim: tr.radius + coneMargin})
 		s.nbrCost += tr.searchCost()
 	}
 }

@@ -112,6 +112,7 @@ type obstacleSet struct {
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
 	rings   []tangentRing
+	discs   []ringDisc // per ring, its disc (for nbrsOf's cone test)
 	nbrCost int
 	// nbrs[i] caches the candidate edges of nodes[i], computed on first
 	// use and published once (CompareAndSwap); their blocker caches are
@@ -369,12 +370,27 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	var buf [64]int32
 	js := buf[:0]
 	var vs [4]int32
-	cone := coneOf(ni)
-	for r := range s.rings {
-		rg := &s.rings[r]
-		if rg.outsideCone(&cone) {
-			continue // no node of the ring sees ni as tangent
+	// the rings whose disc the cone does not miss (outsideCone), first
+	// (one tight loop over the discs), then their tangent nodes
+	var rbuf [128]int32
+	seen := rbuf[:0]
+	if cone := coneOf(ni); cone.ok {
+		for r := range s.discs {
+			d := &s.discs[r]
+			w := d.c.Sub(cone.p)
+			d1, d2 := cone.u1.Cross(w), cone.u2.Cross(w)
+			if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
+				continue // no node of the ring sees ni as tangent
+			}
+			seen = append(seen, int32(r))
 		}
+	} else {
+		for r := range s.discs {
+			seen = append(seen, int32(r))
+		}
+	}
+	for _, r := range seen {
+		rg := &s.rings[r]
 		if rg.indexed {
 			cand, ok := rg.tangentVerts(vs[:0], ni.p)
 			if ok {

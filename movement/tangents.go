@@ -123,13 +123,28 @@ func coneOf(n *node) nodeCone {
 // sign(u1 × (q−n)) and likewise for next), so tangent(q, n) fails for
 // every node q of the ring.
 func (rg *tangentRing) outsideCone(c *nodeCone) bool {
+	return c.misses(rg.center, rg.radius+coneMargin)
+}
+
+// misses is outsideCone for the disc about center whose radius plus
+// coneMargin is lim (nbrsOf runs the same test inline).
+func (c *nodeCone) misses(center geom.Point, lim float64) bool {
 	if !c.ok {
 		return false
 	}
-	w := rg.center.Sub(c.p)
+	w := center.Sub(c.p)
 	d1, d2 := c.u1.Cross(w), c.u2.Cross(w)
-	lim := rg.radius + coneMargin
 	return math.Abs(d1) > lim && math.Abs(d2) > lim && (d1 > 0) != (d2 > 0)
+}
+
+// ringDisc is a ring's disc as nbrsOf's cone test reads it: the centre,
+// and the radius plus coneMargin. The discs of a set's rings are one
+// compact array (obstacleSet.discs) rather than fields of tangentRing, so
+// the test of every ring for every new candidate list reads 24 bytes a
+// ring instead of a 128-byte record.
+type ringDisc struct {
+	c   geom.Point
+	lim float64
 }
 
 // searchCost is the work charged for finding the ring's tangent nodes from
