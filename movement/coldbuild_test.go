@@ -114,7 +114,8 @@ func TestGridMatchesBuckets(t *testing.T) {
 // then, for each, the obstacles of its grid cell whose box holds it and
 // that it touches (its owner skipped when the owner's offset is whole),
 // dropping the nodes too close to a piece; the rings renumbered after.
-func nodesRef(s *obstacleSet, rings []offsetRing) []node {
+// The kept nodes' blocker lists are returned as runs of one array.
+func nodesRef(s *obstacleSet, rings []offsetRing) ([]node, []int32) {
 	var ns []node
 	for ri, rg := range rings {
 		r := rg.r
@@ -128,6 +129,7 @@ func nodesRef(s *obstacleSet, rings []offsetRing) []node {
 		}
 	}
 	var out []node
+	var blk []int32
 	for _, n := range ns {
 		var b []int32
 		for _, j := range s.grid.at(n.p) {
@@ -142,7 +144,8 @@ func nodesRef(s *obstacleSet, rings []offsetRing) []node {
 		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
 			continue
 		}
-		n.blockers = b
+		n.blo, n.nblk = int32(len(blk)), int32(len(b))
+		blk = append(blk, b...)
 		out = append(out, n)
 	}
 	ring, last := int32(-1), int32(-1)
@@ -155,7 +158,7 @@ func nodesRef(s *obstacleSet, rings []offsetRing) []node {
 		}
 		out[k].ring = ring
 	}
-	return out
+	return out, blk
 }
 
 // TestMakeNodesMatchesReference: makeNodes (blocking obstacles found per
@@ -194,8 +197,8 @@ func TestMakeNodesMatchesReference(t *testing.T) {
 			s.grid = newGrid(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 			s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 			s.makeNodes(rings)
-			want := nodesRef(s, rings)
-			if !reflect.DeepEqual(s.nodes, want) {
+			want, blk := nodesRef(s, rings)
+			if !reflect.DeepEqual(s.nodes, want) || !slices.Equal(s.blk, blk) {
 				k := 0
 				for k < min(len(s.nodes), len(want)) && reflect.DeepEqual(s.nodes[k], want[k]) {
 					k++
@@ -210,8 +213,8 @@ func TestMakeNodesMatchesReference(t *testing.T) {
 			if len(s.rings) == 0 || s.rings[len(s.rings)-1].hi != int32(len(want)) {
 				t.Fatalf("table %d, %+v: the rings do not tile the node list", bi, c)
 			}
-			for _, n := range want {
-				if len(n.blockers) > 0 {
+			for k := range want {
+				if len(s.blockersOf(&want[k])) > 0 {
 					blocked++
 				}
 			}
@@ -234,5 +237,42 @@ func TestRingBox(t *testing.T) {
 		if got, want := ringBox(r), r.Bound(); got != want {
 			t.Fatalf("ringBox(%v) = %v, want %v", r, got, want)
 		}
+	}
+}
+
+// TestUsableReadsBlockers: a node too close to a model is usable exactly
+// when the query excludes every model it is too close to, and a node with
+// no blocker whenever its owner is not excluded and it is on the table.
+func TestUsableReadsBlockers(t *testing.T) {
+	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := buildSet(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := newQuery(s, bf.Table(), 0.5, "", RouteOptions{})
+	none := newQuery(s, bf.Table(), 0.5, "", RouteOptions{IgnoreModels: true})
+	blocked := 0
+	for k := range s.nodes {
+		n := &s.nodes[k]
+		on := all.table.ContainsPoint(n.p)
+		if n.nblk > 0 {
+			blocked++
+			if all.usable(n) {
+				t.Errorf("node %d at %v, too close to %v: usable when no model is excluded", k, n.p, s.blockersOf(n))
+			}
+			if n.owner >= 0 && s.obs[n.owner].model < 0 && none.usable(n) != on {
+				t.Errorf("node %d at %v of a piece: usable = %v with every model excluded, want %v", k, n.p, none.usable(n), on)
+			}
+			continue
+		}
+		if n.owner >= 0 && s.obs[n.owner].model < 0 && all.usable(n) != on {
+			t.Errorf("node %d at %v of a piece, no blocker: usable = %v, want %v", k, n.p, all.usable(n), on)
+		}
+	}
+	if blocked == 0 {
+		t.Fatal("no node has a blocker on the reference table: the test tests nothing")
 	}
 }

@@ -36,10 +36,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 	s.nodes = make([]node, 0, total)
 	s.rings = make([]tangentRing, 0, len(rings))
 	s.discs = make([]ringDisc, 0, len(rings))
-	// the nodes' blocker lists are consecutive runs of one array (a
-	// growth leaves the earlier runs in the old one, unchanged) rather
-	// than one allocation per blocked node
-	var all []int32
+	// the nodes' blocker lists are consecutive runs of one array, s.blk
+	all := s.blk[:0]
 	var cbuf [16]int32
 	var words []uint64
 	for _, rg := range rings {
@@ -83,9 +81,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			s.nodes = s.nodes[:k+1] // within capacity: filled in place
 			nd := &s.nodes[k]
 			*nd = node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: ring, vert: int32(i)}
-			if len(all) > blo {
-				nd.blockers = all[blo:len(all):len(all)]
-			}
+			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
 				pn := &s.nodes[k-1]
 				nd.follows = pn.p == prev && pn.next == v
@@ -111,6 +107,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		s.discs = append(s.discs, ringDisc{c: tr.center, lim: tr.radius + coneMargin})
 		s.nbrCost += tr.searchCost()
 	}
+	s.blk = all
 }
 
 // ringCandidates appends to dst, in increasing index, the obstacles whose

@@ -84,9 +84,13 @@ type node struct {
 	// neighbour prev and has it as next (scanRing then shares their
 	// edge's orientation)
 	follows    bool
-	owner      int32   // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32   // its ring in obstacleSet.rings and index on it; -1 for samples
-	blockers   []int32 // obstacles this point is too close to
+	owner      int32 // obstacle whose offset vertex this is; -1 for samples
+	ring, vert int32 // its ring in obstacleSet.rings and index on it; -1 for samples
+	// blo and nblk locate the obstacles this point is too close to in
+	// obstacleSet.blk (see blockersOf): an index, not a slice, so that the
+	// node array, most of a set's memory, holds no pointer for the
+	// collector to trace
+	blo, nblk int32
 }
 
 // region is a weighted (difficult) piece.
@@ -111,6 +115,9 @@ type obstacleSet struct {
 	grid                *grid // obstacle boxes, for point queries
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
+	// blk holds the nodes' blocker lists, each a run (node.blo,
+	// node.nblk)
+	blk     []int32
 	rings   []tangentRing
 	discs   []ringDisc // per ring, its disc (for nbrsOf's cone test)
 	nbrCost int
@@ -351,6 +358,12 @@ const (
 	orientFilterBound = (3 + 16*0x1p-53) * 0x1p-53
 	orientFilterTiny  = 0x1p-960
 )
+
+// blockersOf returns the obstacles node n is too close to (none for a
+// sample).
+func (s *obstacleSet) blockersOf(n *node) []int32 {
+	return s.blk[n.blo : n.blo+n.nblk : n.blo+n.nblk]
+}
 
 // nbrsKnown reports whether node i's candidate edges are computed.
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
