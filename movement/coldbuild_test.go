@@ -276,3 +276,21 @@ func TestUsableReadsBlockers(t *testing.T) {
 		t.Fatal("no node has a blocker on the reference table: the test tests nothing")
 	}
 }
+
+// TestCoreFromPolygonEdges: a core's edges are its outer ring's, then
+// each hole's, in ring order, closing each ring; an empty polygon has
+// none.
+func TestCoreFromPolygonEdges(t *testing.T) {
+	seg := func(ax, ay, bx, by float64) geom.Segment { return geom.Segment{A: geom.Pt(ax, ay), B: geom.Pt(bx, by)} }
+	p := geom.Polygon{
+		Outer: geom.Ring{geom.Pt(0, 0), geom.Pt(4, 0), geom.Pt(4, 4), geom.Pt(0, 4)},
+		Holes: []geom.Ring{{geom.Pt(1, 1), geom.Pt(1, 2), geom.Pt(2, 1)}},
+	}
+	want := []geom.Segment{seg(0, 0, 4, 0), seg(4, 0, 4, 4), seg(4, 4, 0, 4), seg(0, 4, 0, 0), seg(1, 1, 1, 2), seg(1, 2, 2, 1), seg(2, 1, 1, 1)}
+	if got := coreFromPolygon(p).edges; !slices.Equal(got, want) {
+		t.Errorf("coreFromPolygon(%v).edges = %v, want %v", p, got, want)
+	}
+	if got := coreFromPolygon(geom.Polygon{}).edges; got != nil {
+		t.Errorf("coreFromPolygon(empty).edges = %v, want nil", got)
+	}
+}

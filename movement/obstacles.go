@@ -225,25 +225,18 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 				continue
 			}
 			fp := obstacleFootprint(m)
-			var off geom.Polygon
-			switch v := fp.(type) {
-			case geom.Circle:
-				off = offsetCircle(v)
-			case geom.OrientedRect:
-				o, err := offsetPolygon(geom.Polygon{Outer: v.Ring()}, R, key.chord)
-				if err != nil {
-					return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
-				}
-				off = o
-			default:
-				c := coreFromConvex(fp)
-				o, err := offsetPolygon(c.poly, R, key.chord)
-				if err != nil {
-					return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
-				}
-				off = o
+			if v, ok := fp.(geom.Circle); ok {
+				add(m.ID, i, coreFromConvex(v), offsetCircle(v))
+				continue
 			}
-			add(m.ID, i, coreFromConvex(fp), off)
+			// a polygon core (a rectangle's ring, an oval's circumscribed
+			// polygon), offset as it is
+			c := coreFromConvex(fp)
+			off, err := offsetPolygon(c.poly, R, key.chord)
+			if err != nil {
+				return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
+			}
+			add(m.ID, i, c, off)
 		}
 	}
 	return s, rings, nil

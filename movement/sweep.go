@@ -23,12 +23,22 @@ type core struct {
 // coreFromPolygon returns the core of a terrain footprint.
 func coreFromPolygon(p geom.Polygon) core {
 	c := core{poly: p, box: p.Bound()}
-	for _, r := range append([]geom.Ring{p.Outer}, p.Holes...) {
-		for i := range r.Len() {
-			c.edges = append(c.edges, r.Edge(i))
-		}
+	if n := p.NumVertices(); n > 0 {
+		c.edges = make([]geom.Segment, 0, n) // one edge per vertex
+	}
+	c.edges = appendEdges(c.edges, p.Outer)
+	for _, h := range p.Holes {
+		c.edges = appendEdges(c.edges, h)
 	}
 	return c
+}
+
+// appendEdges appends the edges of ring r to dst.
+func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
+	for i := range r.Len() {
+		dst = append(dst, r.Edge(i))
+	}
+	return dst
 }
 
 // coreFromConvex returns the core of a model footprint: exact for circles
