@@ -294,3 +294,41 @@ func TestCoreFromPolygonEdges(t *testing.T) {
 		t.Errorf("coreFromPolygon(empty).edges = %v, want nil", got)
 	}
 }
+
+// TestCircleCoresShared: the circle cores of a set, whose edges share one
+// array, equal coreFromConvex of the circle (pieces given as circles and
+// round-based models, on six generated tables), and each holds its own
+// edge.
+func TestCircleCoresShared(t *testing.T) {
+	circles := 0
+	for seed := int64(1); seed <= 6; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range s.obs {
+			o := &s.obs[i]
+			var shape geom.Convex
+			if o.model >= 0 {
+				shape = obstacleFootprint(&bf.Models()[o.model])
+			} else if pc, ok := bf.Piece(o.id); ok && pc.Circle != nil {
+				shape = *pc.Circle
+			}
+			v, ok := shape.(geom.Circle)
+			if !ok {
+				continue
+			}
+			circles++
+			if want := coreFromConvex(v); !reflect.DeepEqual(o.core, want) || cap(o.core.edges) != 1 {
+				t.Fatalf("seed %d: core of %s = %+v (cap %d), want %+v", seed, o.id, o.core, cap(o.core.edges), want)
+			}
+		}
+	}
+	if circles == 0 {
+		t.Fatal("no circle obstacle: the test tests nothing")
+	}
+}

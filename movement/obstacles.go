@@ -188,6 +188,14 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		}
 	}
 	var circles geom.CircleRings // models share a few base sizes
+	// a circle's core is one zero-length edge: theirs share one array
+	// rather than one allocation each (at most one per obstacle)
+	circleEdges := make([]geom.Segment, nobs)
+	circleOf := func(v geom.Circle) core {
+		c := circleCore(v, circleEdges)
+		circleEdges = circleEdges[1:]
+		return c
+	}
 	offsetCircle := func(c geom.Circle) geom.Polygon {
 		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
 	}
@@ -209,7 +217,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			continue
 		}
 		if pc.Circle != nil {
-			add(pc.ID, -1, coreFromConvex(*pc.Circle), offsetCircle(*pc.Circle))
+			add(pc.ID, -1, circleOf(*pc.Circle), offsetCircle(*pc.Circle))
 			continue
 		}
 		offs, err := offsetPieces(pc, R, key.chord)
@@ -226,7 +234,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 			fp := obstacleFootprint(m)
 			if v, ok := fp.(geom.Circle); ok {
-				add(m.ID, i, coreFromConvex(v), offsetCircle(v))
+				add(m.ID, i, circleOf(v), offsetCircle(v))
 				continue
 			}
 			// a polygon core (a rectangle's ring, an oval's circumscribed

@@ -47,7 +47,7 @@ func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
 func coreFromConvex(s geom.Convex) core {
 	switch v := s.(type) {
 	case geom.Circle:
-		return core{edges: []geom.Segment{{A: v.Center, B: v.Center}}, inflate: v.Radius, box: v.Bound()}
+		return circleCore(v, make([]geom.Segment, 1))
 	case geom.OrientedRect:
 		return coreFromPolygon(geom.Polygon{Outer: v.Ring()})
 	case geom.Ellipse:
@@ -55,6 +55,14 @@ func coreFromConvex(s geom.Convex) core {
 	}
 	v := s.Bound().Vertices()
 	return coreFromPolygon(geom.PolygonFromPoints(v[:]...))
+}
+
+// circleCore returns the core of circle v: its centre inflated by its
+// radius, whose one zero-length edge it stores in edge[0] (edge is the
+// caller's storage, of length at least 1).
+func circleCore(v geom.Circle, edge []geom.Segment) core {
+	edge[0] = geom.Segment{A: v.Center, B: v.Center}
+	return core{edges: edge[:1:1], inflate: v.Radius, box: v.Bound()}
 }
 
 // inside reports whether p is in the core's closed region. A point
