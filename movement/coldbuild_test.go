@@ -1,6 +1,7 @@
 package movement
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -330,5 +331,27 @@ func TestCircleCoresShared(t *testing.T) {
 	}
 	if circles == 0 {
 		t.Fatal("no circle obstacle: the test tests nothing")
+	}
+}
+
+// TestRingBoundCenter: tangentRing.bound's centre, from a box taken with
+// plain comparisons, is the centre of the box the builtin min and max
+// give, on random node runs with the extremes anywhere.
+func TestRingBoundCenter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 5))
+	for range 5000 {
+		ns := make([]node, 1+rng.IntN(30))
+		for i := range ns {
+			ns[i].p = geom.Pt(rng.Float64()*96-48, rng.Float64()*96-48)
+		}
+		rg := tangentRing{lo: 0, hi: int32(len(ns))}
+		rg.bound(ns)
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, n := range ns {
+			x0, y0, x1, y1 = min(x0, n.p.X), min(y0, n.p.Y), max(x1, n.p.X), max(y1, n.p.Y)
+		}
+		if want := geom.Pt((x0+x1)/2, (y0+y1)/2); rg.center != want {
+			t.Fatalf("bound of %v: centre %v, want %v", ns, rg.center, want)
+		}
 	}
 }

@@ -78,9 +78,10 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 				continue
 			}
 			k := len(s.nodes)
-			s.nodes = s.nodes[:k+1] // within capacity: filled in place
+			s.nodes = s.nodes[:k+1] // within capacity (zeroed by make): filled in place, field by field
 			nd := &s.nodes[k]
-			*nd = node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: ring, vert: int32(i)}
+			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
+			nd.owner, nd.ring, nd.vert = rg.owner, ring, int32(i)
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
 				pn := &s.nodes[k-1]

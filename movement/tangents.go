@@ -73,13 +73,28 @@ func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
 	rg.indexed, rg.pts, rg.node, rg.c, rg.ang = true, r, nodeOf, c, ang
 }
 
-// bound sets the ring's disc from its nodes.
+// bound sets the ring's disc from its nodes (at least one). The box is
+// taken with plain comparisons (the builtin min and max, which order -0 before +0 and
+// propagate NaN, cost several times as much): for finite coordinates the
+// extremes are the same values, up to the sign of a zero, which no use of
+// the disc can tell (it enters only differences, squares and absolute
+// values).
 func (rg *tangentRing) bound(nodes []node) {
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	ns := nodes[rg.lo:rg.hi]
-	for k := range ns { // by index: ranging by value would copy each node
+	x0, y0 := ns[0].p.X, ns[0].p.Y
+	x1, y1 := x0, y0
+	for k := 1; k < len(ns); k++ { // by index: ranging by value would copy each node
 		p := ns[k].p
-		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
+		if p.X < x0 {
+			x0 = p.X
+		} else if p.X > x1 {
+			x1 = p.X
+		}
+		if p.Y < y0 {
+			y0 = p.Y
+		} else if p.Y > y1 {
+			y1 = p.Y
+		}
 	}
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
 	// the largest dist(rg.center, n.p), from one square root: Sqrt is
@@ -88,7 +103,9 @@ func (rg *tangentRing) bound(nodes []node) {
 	q := 0.0
 	for k := range ns {
 		dx, dy := rg.center.X-ns[k].p.X, rg.center.Y-ns[k].p.Y
-		q = max(q, dx*dx+dy*dy)
+		if d := dx*dx + dy*dy; d > q {
+			q = d
+		}
 	}
 	rg.radius = math.Sqrt(q)
 }
