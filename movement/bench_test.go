@@ -3,6 +3,7 @@ package movement
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -219,4 +220,55 @@ func BenchmarkShortestPathColdUnweighted(b *testing.B) {
 		m.stop()
 	}
 	m.report(b.N)
+}
+
+// BenchmarkShortestPathColdParts is BenchmarkShortestPathCold in two
+// timed parts: the obstacle set's build (Router.set, what the query's
+// key asks for) and the query on it (the first candidate lists and edge
+// blockers, then the search). Besides the CPU time of each part it
+// reports the median wall time per iteration of each, which a shared
+// machine's preemptions move less than the mean.
+func BenchmarkShortestPathColdParts(b *testing.B) {
+	_, id, dest := refTable(b)
+	b.ReportAllocs()
+	mb, mq := newCPUMeter(b), newCPUMeter(b)
+	var wb, wq []float64
+	for range b.N {
+		b.StopTimer()
+		bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, prof, alt, err := setup(bf, id, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		chord, _, err := routeKnobs(bf.Table(), m.Position, dest, RouteOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rt := NewRouter(bf)
+		b.StartTimer()
+		t0 := time.Now()
+		mb.start()
+		if _, err := rt.set(setKey{radius: moverOf(m).r, chord: chord, prof: prof, alt: alt}); err != nil {
+			b.Fatal(err)
+		}
+		mb.stop()
+		t1 := time.Now()
+		mq.start()
+		if _, err := rt.ShortestPath(id, dest, RouteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		mq.stop()
+		wb, wq = append(wb, float64(t1.Sub(t0))), append(wq, float64(time.Since(t1)))
+	}
+	runtime.UnlockOSThread() // each newCPUMeter locked the thread
+	runtime.UnlockOSThread()
+	b.ReportMetric(float64(mb.total.Nanoseconds())/float64(b.N), "build-cpu-ns/op")
+	b.ReportMetric(float64(mq.total.Nanoseconds())/float64(b.N), "query-cpu-ns/op")
+	slices.Sort(wb)
+	slices.Sort(wq)
+	b.ReportMetric(wb[len(wb)/2], "build-median-ns")
+	b.ReportMetric(wq[len(wq)/2], "query-median-ns")
 }
