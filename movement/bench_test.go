@@ -319,8 +319,10 @@ func BenchmarkShortestPathColdParts(b *testing.B) {
 	}
 	runtime.UnlockOSThread() // each newCPUMeter locked the thread
 	runtime.UnlockOSThread()
-	b.ReportMetric(float64(mb.total.Nanoseconds())/float64(b.N), "build-cpu-ns/op")
-	b.ReportMetric(float64(mq.total.Nanoseconds())/float64(b.N), "query-cpu-ns/op")
+	if mb.ok && b.N > 0 {
+		b.ReportMetric(float64(mb.total.Nanoseconds())/float64(b.N), "build-cpu-ns/op")
+		b.ReportMetric(float64(mq.total.Nanoseconds())/float64(b.N), "query-cpu-ns/op")
+	}
 	slices.Sort(wb)
 	slices.Sort(wq)
 	b.ReportMetric(wb[len(wb)/2], "build-median-ns")
