@@ -309,6 +309,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	}
 	start, entries := g.Start, g.Entries
 	cut := st.f.opt.ThroughOwnSquad == 0
+	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
 	// The previous cell (none yet: outside every block).
 	pi, pj := int32(-1), int32(-1)
@@ -365,6 +366,12 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 				continue
 			}
 			if !(t0 <= t1+boxSlack) {
+				continue
+			}
+			// A model's filter before it is queued: every sightline
+			// between models meets the shooter and the target, which
+			// never block.
+			if m := int(e.ID) - np; m >= 0 && !st.f.modelBlocksRec(&mrecs[m], m) {
 				continue
 			}
 			if st.ncand == len(st.cand) && !st.flush() {
@@ -426,6 +433,9 @@ func (st *segState) walkAll(dx, dy float64) {
 				continue
 			}
 		}
+		if m := id - st.np; m >= 0 && !st.f.modelBlocksRec(&st.occ.Models.Recs[m], m) {
+			continue
+		}
 		if !st.visitID(id) {
 			return
 		}
@@ -467,39 +477,6 @@ func (st *segState) flush() bool {
 // entrySlack bounds the rounding of a box entry parameter
 // (boxEntry) below the true one.
 const entrySlack = 1e-9
-
-// visitID handles one prepared occluder (pieces first, then models) from
-// its terrain.OccluderRec and reports whether to go on. The reference walk
-// takes no disc test (and the general prism test alone, see prism);
-// TestOccluderRecs and TestFilterRecords check the records against the
-// Pieces and Models, and the filter's record tests against pieceTop and
-// modelBlocks.
-func (st *segState) visitID(id int) bool {
-	var r *terrain.OccluderRec
-	if id < st.np {
-		r = &st.occ.Pieces.Recs[id]
-	} else {
-		r = &st.occ.Models.Recs[id-st.np]
-		// The filter first: every sightline between models meets the
-		// shooter and the target, which never block.
-		if !st.f.modelBlocksRec(r, id-st.np) {
-			return true
-		}
-	}
-	if st.lenD > 0 && !st.reference {
-		// The segment's plan misses the occluder's disc clearly (by more
-		// than rounding, see terrain.PlanDisc): no contact at all.
-		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
-		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
-		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
-			return true
-		}
-	}
-	if id < st.np {
-		return st.visitPiece(id, r)
-	}
-	return st.visitModel(id-st.np, r)
-}
 
 // segAt is the point at parameter t of the segment a→b.
 func segAt(a, b geom.Vec3, t float64) geom.Vec3 {

@@ -10,35 +10,56 @@ import (
 // How the segment walk decides one occluder (visitPiece, visitModel, from
 // its terrain.OccluderRec) and keeps the nearest blocker.
 
-// visitPiece decides piece i from its record r and reports whether to go
-// on.
-func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
-	top, ok := st.f.pieceTopRec(r)
-	if !ok || (min(st.a.Z, st.b.Z) > top) {
-		return true
+// visitID handles one prepared occluder (pieces first, then models) from
+// its terrain.OccluderRec and reports whether to go on; the walk has
+// passed a model through the filter (filter.modelBlocksRec) already. The
+// reference walk takes no disc test (and the general prism test alone,
+// see prism); TestOccluderRecs and TestFilterRecords check the records
+// against the Pieces and Models, and the filter's record tests against
+// pieceTop and modelBlocks. One function for both kinds: each call level
+// costs its prologue and the spills around it, per visit.
+func (st *segState) visitID(id int) bool {
+	piece := id < st.np
+	var r *terrain.OccluderRec
+	var top, bottom float64
+	if piece {
+		r = &st.occ.Pieces.Recs[id]
+		var ok bool
+		if top, ok = st.f.pieceTopRec(r); !ok {
+			return true
+		}
+		if min(st.a.Z, st.b.Z) > top {
+			return true
+		}
+	} else {
+		r = &st.occ.Models.Recs[id-st.np]
+		top, bottom = r.Top, r.Bottom
+		if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) || len(r.Ring) < 3 {
+			return true
+		}
 	}
-	fp := geom.Polygon{Outer: r.Ring}
-	if r.Flags&terrain.OccHoles != 0 {
-		fp = st.bf.Pieces()[i].Footprint
+	if st.lenD > 0 && !st.reference {
+		// The segment's plan misses the occluder's disc clearly (by more
+		// than rounding, see terrain.PlanDisc): no contact at all.
+		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
+		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
+			return true
+		}
 	}
-	h := st.prism(fp, top, r)
-	if h.graze && !h.block && st.f.ownGround(i, h.t) {
-		return true
+	if piece {
+		fp := geom.Polygon{Outer: r.Ring}
+		if r.Flags&terrain.OccHoles != 0 {
+			fp = st.bf.Pieces()[id].Footprint
+		}
+		h := st.prism(fp, top, r)
+		if h.graze && !h.block && st.f.ownGround(id, h.t) {
+			return true
+		}
+		st.record(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		return !(st.clearOnly && st.found)
 	}
-	st.record(terrain.Item{Kind: terrain.ItemPiece, Index: i}, h, top)
-	return !(st.clearOnly && st.found)
-}
-
-// visitModel decides model i from its record r, once the filter has
-// passed it (filter.modelBlocksRec), and reports whether to go on.
-func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
-	top, bottom := r.Top, r.Bottom
-	if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
-		return true
-	}
-	if len(r.Ring) < 3 {
-		return true
-	}
+	i := id - st.np
 	h, hit := st.modelPrism(r, bottom, top)
 	if !hit {
 		return true
