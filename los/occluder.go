@@ -114,7 +114,7 @@ func (f *filter) initSegment(bf *terrain.Battlefield, opt *Options, ignore []str
 			}
 		}
 		f.init(bf, opt, shooter, -1, ignore)
-		if shooter < 0 && len(ignore) > 0 {
+		if len(ignore) > 0 && opt.ThroughOwnSquad == 0 {
 			f.lazy = bf
 		}
 		return

@@ -187,13 +187,27 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	if f.opt.ThroughOwnSquad > 0 {
 		st.squad = make([]squadHit, 8) // on the stack
 	}
-	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx != 0 || dy != 0 {
 		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
 		// disc test of visitID off.
 		st.lenD = math.Sqrt(dx*dx + dy*dy)
 		st.ux, st.uy = dx/st.lenD, dy/st.lenD
 	}
-	st.walk()
+	// The walk visits every occluder whose plan box the segment's plan
+	// may touch: through the prepared grid, cell by cell in the order the
+	// segment's plan crosses them (walkCells), each occluder once; without
+	// a grid, or for a segment whose reciprocal direction is not finite
+	// or whose coordinates are too large for the grid's margin to cover
+	// the walk's rounding (see walkPrecision), every one (walkAll).
+	g := &st.occ.Grid
+	rx, ry := recip(dx), recip(dy)
+	if sum := abs(a.X) + abs(a.Y) + abs(b.X) + abs(b.Y); st.reference || g.NX == 0 ||
+		(dx != 0 && rx == 0) || (dy != 0 && ry == 0) || !(sum < 1e150) || !(walkPrecision*sum <= g.Margin) {
+		st.walkAll(dx, dy)
+	} else {
+		st.walkCells(a.X, a.Y, dx, dy, rx, ry)
+	}
 	if st.nsq > f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
 		// By insertion, not slices.SortFunc, which would instantiate a
@@ -237,26 +251,6 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 			}
 		}
 	}
-}
-
-// walk visits every occluder whose plan box the segment's plan may touch:
-// through the prepared grid, cell by cell in the order the segment's plan
-// crosses them (walkCells), each occluder once; without a grid, or for a
-// segment whose reciprocal direction is not finite or whose coordinates
-// are too large for the grid's margin to cover the walk's rounding (see
-// walkPrecision), every one (walkAll).
-func (st *segState) walk() {
-	ax, ay := st.a.X, st.a.Y
-	dx, dy := st.b.X-ax, st.b.Y-ay
-	g := &st.occ.Grid
-	rx, ry := recip(dx), recip(dy)
-	s := abs(ax) + abs(ay) + abs(st.b.X) + abs(st.b.Y)
-	if st.reference || g.NX == 0 || (dx != 0 && rx == 0) || (dy != 0 && ry == 0) ||
-		!(s < 1e150) || !(walkPrecision*s <= g.Margin) {
-		st.walkAll(dx, dy)
-		return
-	}
-	st.walkCells(ax, ay, dx, dy, rx, ry)
 }
 
 // walkPrecision bounds, relative to the coordinates of the segment's ends,
@@ -331,7 +325,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// are far below 1e150 and a box bound is at most an
 			// infinity; a -0 entry leaves t0 at +0 as max does), and no
 			// swap test: the order of the ends follows the sign of rx,
-			// ry (0 exactly when dx, dy is, see walk). Written out here:
+			// ry (0 exactly when dx, dy is, see segmentInto). Written out here:
 			// as a function it does not inline, and the call was a fifth
 			// of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
