@@ -362,10 +362,13 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			if !(t0 <= t1+boxSlack) {
 				continue
 			}
-			// A model's filter before it is queued: every sightline
-			// between models meets the shooter and the target, which
-			// never block.
-			if m := int(e.ID) - np; m >= 0 && !st.f.modelBlocksRec(&mrecs[m], m) {
+			// The filter of a model whose box holds a or b (within
+			// rounding), before it is queued: every sightline between
+			// models starts in the shooter and ends in the target, which
+			// never block. Other models are filtered when visited
+			// (visitID), after flush's early stop: on a large table
+			// their records are cache misses.
+			if m := int(e.ID) - np; m >= 0 && (t0 == 0 || t1 == 1) && !st.f.modelBlocksRec(&mrecs[m], m) {
 				continue
 			}
 			if st.ncand == len(st.cand) && !st.flush() {
@@ -426,9 +429,6 @@ func (st *segState) walkAll(dx, dy float64) {
 			if _, ok := boxEntry(st.box(id), st.a.X, st.a.Y, dx, dy, 0, 0); !ok {
 				continue
 			}
-		}
-		if m := id - st.np; m >= 0 && !st.f.modelBlocksRec(&st.occ.Models.Recs[m], m) {
-			continue
 		}
 		if !st.visitID(id) {
 			return

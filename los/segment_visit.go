@@ -11,13 +11,12 @@ import (
 // its terrain.OccluderRec) and keeps the nearest blocker.
 
 // visitID handles one prepared occluder (pieces first, then models) from
-// its terrain.OccluderRec and reports whether to go on; the walk has
-// passed a model through the filter (filter.modelBlocksRec) already. The
-// reference walk takes no disc test (and the general prism test alone,
-// see prism); TestOccluderRecs and TestFilterRecords check the records
-// against the Pieces and Models, and the filter's record tests against
-// pieceTop and modelBlocks. One function for both kinds: each call level
-// costs its prologue and the spills around it, per visit.
+// its terrain.OccluderRec and reports whether to go on. The reference walk
+// takes no disc test (and the general prism test alone, see prism);
+// TestOccluderRecs and TestFilterRecords check the records against the
+// Pieces and Models, and the filter's record tests against pieceTop and
+// modelBlocks. One function for both kinds (it was three): each call
+// level costs its prologue and the spills around it, per visit.
 func (st *segState) visitID(id int) bool {
 	piece := id < st.np
 	var r *terrain.OccluderRec
@@ -33,6 +32,9 @@ func (st *segState) visitID(id int) bool {
 		}
 	} else {
 		r = &st.occ.Models.Recs[id-st.np]
+		if !st.f.modelBlocksRec(r, id-st.np) {
+			return true
+		}
 		top, bottom = r.Top, r.Bottom
 		if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) || len(r.Ring) < 3 {
 			return true
