@@ -23,9 +23,18 @@ func (st *segState) visitID(id int) bool {
 	var top, bottom float64
 	if piece {
 		r = &st.occ.Pieces.Recs[id]
-		var ok bool
-		if top, ok = st.f.pieceTopRec(r); !ok {
-			return true
+		if r.Flags&(terrain.OccSmoke|terrain.OccBlocking) == terrain.OccBlocking && r.Top > 0 {
+			// pieceTopRec's common case written out (a call fewer per
+			// piece): a blocking piece with a height.
+			if st.f.excluded(r.ID) {
+				return true
+			}
+			top = r.Top
+		} else {
+			var ok bool
+			if top, ok = st.f.pieceTopRec(r); !ok {
+				return true
+			}
 		}
 		if min(st.a.Z, st.b.Z) > top {
 			return true
@@ -58,7 +67,11 @@ func (st *segState) visitID(id int) bool {
 		if h.graze && !h.block && st.f.ownGround(id, h.t) {
 			return true
 		}
-		st.record(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		if h.block {
+			st.consider(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		} else if h.graze {
+			st.record(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		}
 		return !(st.clearOnly && st.found)
 	}
 	i := id - st.np
