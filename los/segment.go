@@ -451,6 +451,13 @@ type segCand struct {
 func (st *segState) flush() bool {
 	c := st.cand[:st.ncand]
 	st.ncand = 0
+	if len(c) == 1 {
+		// The common case: nothing to sort.
+		if k := c[0]; st.f.opt.ThroughOwnSquad != 0 || !st.found || k.t-entrySlack <= st.first.t {
+			return st.visitID(int(k.id))
+		}
+		return true
+	}
 	for i := 1; i < len(c); i++ {
 		for j := i; j > 0 && c[j].t < c[j-1].t; j-- {
 			c[j], c[j-1] = c[j-1], c[j]
