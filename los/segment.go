@@ -377,8 +377,17 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			st.cand[st.ncand] = segCand{t0, e.ID}
 			st.ncand++
 		}
-		if st.ncand > 0 && !st.flush() {
-			return
+		switch {
+		case st.ncand == 1:
+			// flush's common case, without the call.
+			st.ncand = 0
+			if k := st.cand[0]; (!cut || !st.found || k.t-entrySlack <= st.first.t) && !st.visitID(int(k.id)) {
+				return
+			}
+		case st.ncand > 1:
+			if !st.flush() {
+				return
+			}
 		}
 		// The segment leaves the cell at texit; b lies in it unless
 		// texit <= 1 (at texit = 1, b is on the boundary and the next
@@ -447,17 +456,11 @@ type segCand struct {
 // whether to go on. Once a blocker is known, a candidate whose box the
 // segment enters clearly after it can neither block first nor graze
 // before it, so it is skipped (except under ThroughOwnSquad, whose count
-// covers the whole segment).
+// covers the whole segment). The walk visits a cell's lone candidate
+// itself (the common case: no sort, no call).
 func (st *segState) flush() bool {
 	c := st.cand[:st.ncand]
 	st.ncand = 0
-	if len(c) == 1 {
-		// The common case: nothing to sort.
-		if k := c[0]; st.f.opt.ThroughOwnSquad != 0 || !st.found || k.t-entrySlack <= st.first.t {
-			return st.visitID(int(k.id))
-		}
-		return true
-	}
 	for i := 1; i < len(c); i++ {
 		for j := i; j > 0 && c[j].t < c[j-1].t; j-- {
 			c[j], c[j-1] = c[j-1], c[j]
