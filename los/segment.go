@@ -229,7 +229,19 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	}
 	if st.found {
 		res.Clear = false
-		st.fillBlocker(&res.Blocker)
+		// The Blocker (the zero value before), written here: a call
+		// fewer.
+		h, bl := &st.first, &res.Blocker
+		bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
+		bl.At, bl.T, bl.Grazing = segAt(a, b, h.t), h.t, !h.block
+		if math.IsInf(st.ftop, 1) {
+			bl.EveryHeight = true
+		} else {
+			bl.Top = st.ftop
+			if h.block {
+				bl.Below = h.below
+			}
+		}
 	}
 	gz := st.gz[:st.ngz]
 	if st.gzov != nil {

@@ -1,7 +1,6 @@
 package los
 
 import (
-	"math"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -180,21 +179,6 @@ func (st *segState) consider(it terrain.Item, h segHit, top float64) {
 	}
 	if better {
 		st.first, st.fitem, st.ftop, st.found = h, it, top, true
-	}
-}
-
-// fillBlocker writes the reported Blocker to *bl (the zero value before).
-func (st *segState) fillBlocker(bl *Blocker) {
-	h := st.first
-	bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
-	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
-	if math.IsInf(st.ftop, 1) {
-		bl.EveryHeight = true
-	} else {
-		bl.Top = st.ftop
-		if h.block {
-			bl.Below = h.below
-		}
 	}
 }
 
