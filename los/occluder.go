@@ -106,28 +106,35 @@ func (f *filter) init(bf *terrain.Battlefield, opt *Options, shooter, target int
 // names, if any, looked up only when needed (see filter.lazy; a map lookup
 // per sightline was a tenth of its cost).
 func (f *filter) initSegment(bf *terrain.Battlefield, opt *Options, ignore []string) {
-	if len(ignore) == 0 || len(ignore) > 2 || opt.ThroughOwnSquad > 0 || opt.ModelsBlock != nil {
+	if len(ignore) == 0 || opt.ThroughOwnSquad > 0 {
 		shooter := -1
-		if len(ignore) > 0 && opt.ThroughOwnSquad > 0 {
+		if len(ignore) > 0 {
 			if i, ok := bf.ModelIndex(ignore[0]); ok {
 				shooter = i
 			}
 		}
 		f.init(bf, opt, shooter, -1, ignore)
-		if len(ignore) > 0 && opt.ThroughOwnSquad == 0 {
-			f.lazy = bf
-		}
 		return
 	}
-	// The common call, one or two ids to ignore: init written out for
-	// it (a call fewer; the same fields).
+	f.init(bf, opt, -1, -1, ignore)
+	f.lazy = bf
+}
+
+// initShot is initSegment for its common call, a shot's sightline (one or
+// two ids to ignore, the default classes, no ThroughOwnSquad), and
+// reports whether it was one; it inlines in SightSegment (a call fewer).
+func (f *filter) initShot(bf *terrain.Battlefield, opt *Options, ignore []string) bool {
+	n := len(ignore)
+	if n == 0 || n > 2 || opt.ThroughOwnSquad != 0 || opt.ModelsBlock != nil {
+		return false
+	}
 	f.opt, f.shooter, f.target, f.shooterOn, f.targetOn = *opt, -1, -1, -1, -1
-	f.classes = defaultClasses
-	f.ignoreFixed[0], f.ignoreN = ignore[0], len(ignore)
-	if len(ignore) == 2 {
+	f.classes, f.lazy = defaultClasses, bf
+	f.ignoreFixed[0], f.ignoreN = ignore[0], n
+	if n == 2 {
 		f.ignoreFixed[1] = ignore[1]
 	}
-	f.lazy = bf
+	return true
 }
 
 // resolve looks up the shooter a lazy filter names (see filter.lazy).

@@ -86,7 +86,9 @@ type SegmentResult struct {
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
-	f.initSegment(bf, &opt, ignore)
+	if !f.initShot(bf, &opt, ignore) {
+		f.initSegment(bf, &opt, ignore)
+	}
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
 }

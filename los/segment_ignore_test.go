@@ -80,10 +80,13 @@ func TestSightSegmentIgnoredMatchesReference(t *testing.T) {
 	}
 }
 
-// TestFilterInitSegment: the filter initSegment writes for the common call
-// (one or two ids, default classes, no ThroughOwnSquad) is the one init
-// writes with no shooter, marked lazy; the other calls go through init.
-func TestFilterInitSegment(t *testing.T) {
+// TestFilterInitShot: initShot, SightSegment's inlined filter for a shot's
+// sightline, writes the filter initSegment writes whenever it takes the
+// call (one or two ids, default classes, no ThroughOwnSquad), and declines
+// every other call; initSegment's own filter is the one init writes with
+// the shooter resolved at once under ThroughOwnSquad and lazily
+// otherwise.
+func TestFilterInitShot(t *testing.T) {
 	bf, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
 	if err != nil {
 		t.Fatal(err)
@@ -92,28 +95,36 @@ func TestFilterInitSegment(t *testing.T) {
 	tests := []struct {
 		opt     Options
 		ignore  []string
-		shooter int // init's shooter: resolved at once only under ThroughOwnSquad
+		shot    bool // initShot takes the call
+		shooter int  // init's shooter: resolved at once only under ThroughOwnSquad
 		lazy    bool
 	}{
-		{Options{}, nil, -1, false},
-		{Options{}, []string{ms[0].ID}, -1, true},
-		{Options{}, []string{ms[0].ID, ms[1].ID}, -1, true},
-		{Options{GrazingBlocks: true, IgnoreSmoke: true}, []string{ms[2].ID, "no-such-id"}, -1, true},
-		{Options{Exclude: []string{ms[5].ID}}, []string{ms[3].ID, ms[4].ID}, -1, true},
-		{Options{}, []string{ms[0].ID, ms[1].ID, ms[2].ID}, -1, true},
-		{Options{ModelsBlock: []terrain.Class{terrain.Vehicle}}, []string{ms[0].ID}, -1, true},
-		{Options{ThroughOwnSquad: 2}, []string{ms[6].ID, ms[1].ID}, 6, false},
-		{Options{ThroughOwnSquad: 1}, []string{"no-such-id"}, -1, false},
+		{Options{}, nil, false, -1, false},
+		{Options{}, []string{ms[0].ID}, true, -1, true},
+		{Options{}, []string{ms[0].ID, ms[1].ID}, true, -1, true},
+		{Options{GrazingBlocks: true, IgnoreSmoke: true}, []string{ms[2].ID, "no-such-id"}, true, -1, true},
+		{Options{Exclude: []string{ms[5].ID}, IgnoreModels: true}, []string{ms[3].ID, ms[4].ID}, true, -1, true},
+		{Options{}, []string{ms[0].ID, ms[1].ID, ms[2].ID}, false, -1, true},
+		{Options{ModelsBlock: []terrain.Class{terrain.Vehicle}}, []string{ms[0].ID}, false, -1, true},
+		{Options{ModelsBlock: []terrain.Class{}}, []string{ms[0].ID}, false, -1, true},
+		{Options{ThroughOwnSquad: 2}, []string{ms[6].ID, ms[1].ID}, false, 6, false},
+		{Options{ThroughOwnSquad: 1}, []string{"no-such-id"}, false, -1, false},
 	}
 	for _, tc := range tests {
-		var got filter
-		got.initSegment(bf, &tc.opt, tc.ignore)
+		var seg filter
+		seg.initSegment(bf, &tc.opt, tc.ignore)
 		want := newFilter(bf, &tc.opt, tc.shooter, -1, tc.ignore)
 		if tc.lazy {
 			want.lazy = bf
 		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("initSegment(%+v, %q) = %+v, want %+v", tc.opt, tc.ignore, got, want)
+		if !reflect.DeepEqual(seg, want) {
+			t.Errorf("initSegment(%+v, %q) = %+v, want %+v", tc.opt, tc.ignore, seg, want)
+		}
+		var shot filter
+		if got := shot.initShot(bf, &tc.opt, tc.ignore); got != tc.shot {
+			t.Errorf("initShot(%+v, %q) = %v, want %v", tc.opt, tc.ignore, got, tc.shot)
+		} else if got && !reflect.DeepEqual(shot, seg) {
+			t.Errorf("initShot(%+v, %q) wrote %+v, initSegment %+v", tc.opt, tc.ignore, shot, seg)
 		}
 	}
 }
