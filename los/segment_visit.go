@@ -1,7 +1,6 @@
 package los
 
 import (
-
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
