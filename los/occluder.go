@@ -147,11 +147,16 @@ func (f *filter) resolve() {
 	}
 }
 
+// ignored reports whether id is one of the first two ids of the ignore
+// list (inlined in the walk: every sightline between models meets the
+// shooter, ignored by its id).
+func (f *filter) ignored(id string) bool {
+	return f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id))
+}
+
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
 func (f *filter) excluded(id string) bool {
-	// The ignored ids first, written out: every sightline between models
-	// meets the shooter, ignored by its id.
-	if f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id)) {
+	if f.ignored(id) {
 		return true
 	}
 	for _, e := range f.opt.Exclude {

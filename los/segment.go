@@ -382,8 +382,10 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// never block. Other models are filtered when visited
 			// (visitID), after flush's early stop: on a large table
 			// their records are cache misses.
-			if m := int(e.ID) - np; m >= 0 && (t0 == 0 || t1 == 1) && !st.f.modelBlocksRec(&mrecs[m], m) {
-				continue
+			if m := int(e.ID) - np; m >= 0 && (t0 == 0 || t1 == 1) {
+				if r := &mrecs[m]; st.f.ignored(r.ID) || !st.f.modelBlocksRec(r, m) {
+					continue
+				}
 			}
 			if st.ncand == len(st.cand) && !st.flush() {
 				return
