@@ -56,12 +56,28 @@ func (st *segState) visitID(id int) bool {
 			return true
 		}
 	}
-	if piece {
-		fp := geom.Polygon{Outer: r.Ring}
-		if r.Flags&terrain.OccHoles != 0 {
-			fp = st.bf.Pieces()[id].Footprint
+	// The prism test: prism's convex path called from here (a call level
+	// fewer per test), the rest through prismGeneral, and a model standing
+	// above the segment's lower end through modelPrism.
+	fp := geom.Polygon{Outer: r.Ring}
+	if piece && r.Flags&terrain.OccHoles != 0 {
+		fp = st.bf.Pieces()[id].Footprint
+	}
+	var h segHit
+	decided := false
+	if !piece && bottom > 0 && min(st.a.Z, st.b.Z) < bottom {
+		var hit bool
+		if h, hit = st.modelPrism(r, bottom, top); !hit {
+			return true
 		}
-		h := st.prism(fp, top, r)
+		decided = true
+	} else if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
+		h, decided = prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc)
+	}
+	if !decided {
+		h = st.prismGeneral(fp, top)
+	}
+	if piece {
 		if h.graze && !h.block && st.f.ownGround(id, h.t) {
 			return true
 		}
@@ -73,10 +89,6 @@ func (st *segState) visitID(id int) bool {
 		return !(st.clearOnly && st.found)
 	}
 	i := id - st.np
-	h, hit := st.modelPrism(r, bottom, top)
-	if !hit {
-		return true
-	}
 	it := terrain.Item{Kind: terrain.ItemModel, Index: i}
 	if h.block && st.squad != nil && st.nsq < len(st.squad) && st.f.squad != "" && st.bf.Models()[i].Squad == st.f.squad {
 		st.squad[st.nsq] = squadHit{it, h}
@@ -132,6 +144,12 @@ func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) 
 			return h
 		}
 	}
+	return st.prismGeneral(fp, top)
+}
+
+// prismGeneral is prism's general test (prismSegmentFast, or prismSegment
+// alone for the reference walk).
+func (st *segState) prismGeneral(fp geom.Polygon, top float64) segHit {
 	var sw sweep
 	if st.reference {
 		return prismSegment(fp, top, st.a, st.b, &sw)
