@@ -376,14 +376,16 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			if !(t0 <= t1+boxSlack) {
 				continue
 			}
-			// The filter of a model whose box holds a or b (within
-			// rounding), before it is queued: every sightline between
-			// models starts in the shooter and ends in the target, which
-			// never block. Other models are filtered when visited
-			// (visitID), after flush's early stop: on a large table
-			// their records are cache misses.
-			if m := int(e.ID) - np; m >= 0 && (t0 == 0 || t1 == 1) {
-				if r := &mrecs[m]; st.f.ignored(r.ID) || !st.f.modelBlocksRec(r, m) {
+			// The shooter and the target never block, and every
+			// sightline between models starts in the one and ends in the
+			// other: they are dropped here, before they are queued, by
+			// index (Sight's filters) or by id (SightSegment's), the id
+			// only for a model whose box holds a or b (within rounding:
+			// on a large table the records of other models are cache
+			// misses, read only if they are visited). The model filter
+			// decides the others when visited (visitID).
+			if m := int(e.ID) - np; m >= 0 {
+				if f := st.f; m == f.shooter || m == f.target || ((t0 == 0 || t1 == 1) && f.ignored(mrecs[m].ID)) {
 					continue
 				}
 			}
