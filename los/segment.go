@@ -379,13 +379,14 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// The shooter and the target never block, and every
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
-			// index (Sight's filters) or by id (SightSegment's), the id
-			// only for a model whose box holds a or b (within rounding:
-			// on a large table the records of other models are cache
-			// misses, read only if they are visited). The model filter
-			// decides the others when visited (visitID).
+			// index (Sight's filters), or by id (SightSegment's) for a
+			// model whose box holds a (within rounding): on a large table
+			// the records of other models are cache misses, read only if
+			// they are visited (the target's, met last, too: a blocker
+			// found before it spares the read). The model filter decides
+			// the others when visited (visitID).
 			if m := int(e.ID) - np; m >= 0 {
-				if f := st.f; m == f.shooter || m == f.target || ((t0 == 0 || t1 == 1) && f.ignored(mrecs[m].ID)) {
+				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
 					continue
 				}
 			}
