@@ -1,0 +1,389 @@
+package los
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/sightline/sightline/geom"
+	"github.com/sightline/sightline/terrain"
+)
+
+// convexFast is the float first try of prismConvex (see
+// prismConvexExact, the exact code it mirrors step by step).
+
+// fastResult is what convexFast concludes.
+type fastResult uint8
+
+const (
+	fastUnsure  fastResult = iota // a sign in doubt: ask prismConvexExact
+	fastDecided                   // the answer is prismConvexExact's
+	fastDecline                   // prismConvexExact would decline too
+)
+
+// convexFast is prismConvexExact with every side of the segment's line and
+// every height sign decided by a float filter and no exact predicate:
+// fastDecided with prismConvexExact's answer (the same floats, bit for
+// bit), fastDecline when prismConvexExact would report false, fastUnsure
+// when a sign is in doubt (the caller then runs prismConvexExact, which
+// decides it exactly). convexfast_test.go compares the two.
+//
+// Why: the exact code spent most of its instructions around its exact
+// predicates rather than in them. A rarely taken call to geom.Orient
+// inside a loop made Go save and reload the loop's state on every
+// iteration (Go keeps no register across a call), each vertex paid its
+// own error bound, and the height at a crossing took geom.Orient3 (about
+// 100 instructions) where one float comparison nearly always decides. Here
+// the loops call nothing, the bound is one per ring, and the height sign
+// is a float filter.
+//
+// Sides. The float value f(q) = d.X·(q.Y-A.Y) - d.Y·(q.X-A.X) of a vertex
+// q (d = B - A as computed) has the exact sign of cross(B-A, q-A) (that is
+// geom.Orient(A, B, q)) when |f(q)| > s, with one s for the whole ring:
+// s >= sideFilter's bound 8u(|l|+|r|) + 2^-900 for every vertex (u =
+// 2^-53, l and r the two rounded products of f), so whatever s certifies
+// sideFilter certifies too, with the same sign, and sideFilter is sound
+// (see orientFast). Every vertex lies in the disc (terrain.PlanDisc), so
+// |q.Y-A.Y| <= R + |CY-A.Y| =: my and |l| <= |d.X|·my·(1+u)^2 (likewise
+// |r| with mx); s = 16u(|d.X|·my + |d.Y|·mx) + 2^-900 is twice that bound
+// before its own rounding (a relative 6u at most, under the factor 2). A
+// non-finite input makes s NaN or infinite: no sign is certified. The
+// price of one bound is a sign left in doubt when a vertex lies within
+// about 4e-15 of the ring's distance from A off the line, instead of 2e-15
+// of its own.
+//
+// Heights. At a crossing of float parameter t within err of the exact t*
+// (crossInto's bound), the sign of z(t*) - top (z the height along a→b) is
+// what geom.Orient3 gives prismConvexExact (see zsign there). With dz =
+// b.Z - a.Z, the float z = fl(a.Z + p), p = fl(t·fl(dz)), differs from
+// z(t*) = a.Z + t*·dz by at most u(|a.Z| + |p|) (the sum) + 2.02u(|p| +
+// 2^-1075) (the product and dz) + 2^-1075 (underflow) + err·|fl(dz)|·(1+2u)
+// (the error of t) <= 4u(|a.Z| + |p|) + err·|fl(dz)|·(1+2u) + 2^-1073; the
+// bound used is twice that before its own rounding. v = fl(z - top) has the
+// sign of z - top (a correctly rounded difference keeps the sign), and |v|
+// > bound makes |z - top| exceed z's error, so z(t*) - top has v's sign. A
+// fused multiply-add would only make z more accurate.
+//
+// The same answer: the steps are prismConvexExact's in the same order with
+// the same float arithmetic, on the same two crossings. With every sign it
+// reads certified exact, the search visits the same vertices with the same
+// signs as convexSearch (its pivots depend on the signs and on fhi, flo,
+// computed alike), so it finds the same two edges, and a failed search
+// falls back to every vertex as convexCrossings does (which finds the same
+// two edges again, the only sign changes of a strictly convex ring: so a
+// crossing the search finds too near an end declines both). The
+// vertex-by-vertex classification finds the sign changes in ring order, and
+// a third one, or a crossing too near an end or the other, makes
+// convexCrossings give up as well. The crossing parameters and their bounds
+// are crossInto's expressions, written out.
+func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
+	zlo, zhi := a.Z, b.Z
+	if zhi < zlo {
+		zlo, zhi = zhi, zlo
+	}
+	every := top > math.MaxFloat64
+	if !(zlo <= zhi) || !(top == top) {
+		return segHit{}, fastUnsure // NaN: the exact code's min and max
+	}
+	if !every && zlo > top {
+		return segHit{}, fastDecided
+	}
+	A, B := geom.Flat(a), geom.Flat(b)
+	nv := len(r)
+	if A == B || (!every && zlo >= top) || nv < 3 {
+		return segHit{}, fastDecline
+	}
+	// strictlyInside's first test, written out: the call is rare.
+	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) &&
+		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R && strictlyInside(r, disc, A) {
+		h := segHit{block: true}
+		if !every {
+			h.below = max(0, top-zAt(a, b, 0))
+		}
+		return h, fastDecided
+	}
+	d := B.Sub(A)
+	// One side bound for the ring (see Sides above).
+	s := 16*0x1p-53*(math.Abs(d.X)*(disc.R+math.Abs(disc.CY-A.Y))+math.Abs(d.Y)*(disc.R+math.Abs(disc.CX-A.X))) + 0x1p-900
+	ns := -s
+	// k0, k1: the two crossed edges by their end vertex (edge r[k-1]→r[k]).
+	var k0, k1 int
+	// convexSearch and its two chainCross, on float signs, first.
+	search := false
+	var hi, lo int
+	var fhi, flo float64
+	if cv != nil && nv >= terrain.ConvexMinVertices && cv.Search {
+		k := terrain.DirBucket(-d.Y, d.X)
+		hi, lo = int(cv.Ext[k]), int(cv.Ext[(k+terrain.ConvexDirs/2)%terrain.ConvexDirs])
+		if hi < nv && lo < nv {
+			q := r[hi]
+			fhi = d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+			q = r[lo]
+			flo = d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+		}
+		// A wrong guess (mostly a line that misses the ring: both on
+		// one side) leaves the answer to every vertex, as in
+		// convexCrossings.
+		search = fhi > s && flo < ns
+	}
+	if search {
+		g0, g1 := 0, 0
+		if cv.Regular {
+			x := (fhi + flo) / (flo - fhi)
+			if !(x >= -1) { // NaN too
+				x = -1
+			}
+			x = min(x, 1)
+			f := acosTurns[int((x+1)*float64(len(acosTurns)-1)/2+0.5)] * float64(nv)
+			g0, g1 = int(f), int(float64(nv)/2-f)
+		}
+		// Chain 0 runs from hi (left) forward to lo, chain 1 from lo
+		// (right) back round to hi; each ends with the end vertex of
+		// its crossed edge in j.
+		from, to, guess, fromLeft := hi, lo, g0, true
+		for c := 0; ; c++ {
+			i, j := from, to
+			if j < i {
+				j += nv
+			}
+			p, np := -1, 0
+			if guess > 0 {
+				p = from + guess
+			}
+			for j-i > 1 {
+				m := int(uint(i+j) >> 1)
+				guessed := false
+				if np < 2 && p > i && p < j {
+					m, guessed = p, true
+					np++
+				} else {
+					np = 2
+				}
+				k := m
+				if k >= nv {
+					k -= nv
+				}
+				q := r[k]
+				f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+				var left bool
+				switch {
+				case f > s:
+					left = true
+				case f < ns:
+				default:
+					return segHit{}, fastUnsure
+				}
+				if left == fromLeft {
+					i, p = m, m+1
+				} else {
+					j, p = m, m-1
+				}
+				if !guessed {
+					np = 2
+				}
+			}
+			if j >= nv {
+				j -= nv
+			}
+			if c == 1 {
+				k1 = j
+				break
+			}
+			k0 = j
+			from, to, guess, fromLeft = lo, hi, g1, false
+		}
+	} else {
+		if nv >= 64 {
+			var n int
+			var ok bool
+			if k0, k1, n, ok = sideChanges(r, A, d, s); !ok {
+				return segHit{}, fastUnsure
+			}
+			switch n {
+			case 0:
+				return segHit{}, fastDecided
+			case 1, 3:
+				return segHit{}, fastDecline
+			}
+			goto crossings
+		}
+		// Bit i of left: vertex i lies left of the line.
+		var left, bit uint64 = 0, 1
+		for _, q := range r {
+			f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+			if f > s {
+				left |= bit
+			} else if !(f < ns) {
+				return segHit{}, fastUnsure
+			}
+			bit <<= 1
+		}
+		// Bit i of ch: the edge r[i-1]→r[i] changes sides.
+		ch := (left ^ (left<<1 | left>>(nv-1))) & (bit - 1)
+		if ch == 0 {
+			// No crossing: prismConvexExact's answer with n = 0.
+			return segHit{}, fastDecided
+		}
+		k0 = bits.TrailingZeros64(ch)
+		ch &= ch - 1
+		if ch == 0 || ch&(ch-1) != 0 {
+			return segHit{}, fastDecline
+		}
+		k1 = bits.TrailingZeros64(ch)
+	}
+	// The two crossings (crossInto's arithmetic).
+crossings:
+	var t0, t1, e0, e1 float64
+	k := k0
+	for c := 0; ; c++ {
+		pk := k - 1
+		if pk < 0 {
+			pk = nv - 1
+		}
+		p, q := r[pk], r[k]
+		ed := q.Sub(p)
+		pa := p.Sub(A)
+		num := pa.X*ed.Y - pa.Y*ed.X
+		den := d.X*ed.Y - d.Y*ed.X
+		nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
+		dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
+		t := num / den
+		slack := abs(den) - fastErr*dabs
+		if !(slack > 0) {
+			return segHit{}, fastDecline
+		}
+		err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
+		if !(abs(t) > err) || !(abs(t-1) > err) {
+			return segHit{}, fastDecline
+		}
+		if c == 1 {
+			t1, e1 = t, err
+			break
+		}
+		t0, e0 = t, err
+		k = k1
+	}
+	if t1 < t0 {
+		t0, t1, e0, e1 = t1, t0, e1, e0
+	}
+	if !(t1-t0 > e0+e1) {
+		return segHit{}, fastDecline
+	}
+	// From here prismConvexExact with n = 2, ce[i].t = t0, t1.
+	cross := t0 < 1 && t1 > 0
+	c0, c1 := t0, t1 // the stretch clipped to the segment
+	in0, in1 := true, true
+	if c0 < 0 {
+		c0, in0 = 0, false
+	}
+	if c1 > 1 {
+		c1, in1 = 1, false
+	}
+	if every || zhi < top {
+		if !cross {
+			return segHit{}, fastDecided
+		}
+		h := segHit{block: true, t: c0}
+		if !every {
+			h.below = max(0, top-min(zAt(a, b, c0), zAt(a, b, c1)))
+		}
+		return h, fastDecided
+	}
+	// Mixed: zlo < top <= zhi. The height signs at the two crossings (see
+	// Heights above).
+	dz := b.Z - a.Z
+	azb := 8 * 0x1p-53 * math.Abs(a.Z)
+	dzb := 2 * math.Abs(dz)
+	var z0, z1 int
+	t, err := t0, e0
+	for c := 0; ; c++ {
+		p := t * dz
+		v := a.Z + p - top
+		bound := azb + 8*0x1p-53*math.Abs(p) + err*dzb + 0x1p-1000
+		z := 0
+		switch {
+		case v > bound:
+			z = 1
+		case v < -bound:
+			z = -1
+		default:
+			return segHit{}, fastUnsure
+		}
+		if c == 1 {
+			z1 = z
+			break
+		}
+		z0 = z
+		t, err = t1, e1
+	}
+	if cross {
+		s0, s1 := z0, z1
+		if !in0 {
+			s0 = sgnCmp(a.Z, top) // c0 = 0
+		}
+		if !in1 {
+			s1 = sgnCmp(b.Z, top) // c1 = 1
+		}
+		if s0 < 0 || s1 < 0 {
+			t := c0
+			if s0 >= 0 { // enters above the roof and comes down through it
+				th := (top - a.Z) / (b.Z - a.Z)
+				t = min(max(th, c0), c1)
+			}
+			return segHit{block: true, t: t, below: max(0, top-min(zAt(a, b, c0), zAt(a, b, c1)))}, fastDecided
+		}
+	}
+	if t0 >= 0 && t0 <= 1 && z0 <= 0 {
+		return segHit{graze: true, t: t0}, fastDecided
+	}
+	if t1 >= 0 && t1 <= 1 && z1 <= 0 {
+		return segHit{graze: true, t: t1}, fastDecided
+	}
+	if a.Z <= top && t0 < 0 && t1 > 0 {
+		return segHit{graze: true, t: 0}, fastDecided
+	}
+	if b.Z <= top && t0 < 1 && t1 > 1 {
+		return segHit{graze: true, t: 1}, fastDecided
+	}
+	return segHit{}, fastDecided
+}
+
+// sideChanges is convexFast's classification of every vertex for rings of
+// 64 vertices or more (past its bit mask): the end vertices k0, k1 of the
+// first two edges whose ends lie on opposite sides of the line (by the
+// float filter of bound s, see convexFast), and their number n, 3 for
+// any more; false when a side is in doubt.
+func sideChanges(r geom.Ring, A, d geom.Point, s float64) (k0, k1, n int, ok bool) {
+	side := func(q geom.Point) int {
+		f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+		switch {
+		case f > s:
+			return 1
+		case f < -s:
+			return -1
+		}
+		return 0
+	}
+	sp := side(r[len(r)-1])
+	if sp == 0 {
+		return 0, 0, 0, false
+	}
+	for i, q := range r {
+		sq := side(q)
+		if sq == 0 {
+			return 0, 0, 0, false
+		}
+		if sq != sp {
+			switch n {
+			case 0:
+				k0 = i
+			case 1:
+				k1 = i
+			case 2:
+				return k0, k1, 3, true
+			}
+			n++
+		}
+		sp = sq
+	}
+	return k0, k1, n, true
+}
