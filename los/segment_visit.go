@@ -94,8 +94,15 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 // decides.
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
 	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
-		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+		// prismConvex, written out (one call less on the hot path).
+		h, res := convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		if res == fastDecided {
 			return h
+		}
+		if res == fastUnsure {
+			if h, ok := prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+				return h
+			}
 		}
 	}
 	var sw sweep
