@@ -135,6 +135,63 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			x = min(x, 1)
 			f := acosTurns[int((x+1)*float64(len(acosTurns)-1)/2+0.5)] * float64(nv)
 			g0, g1 = int(f), int(float64(nv)/2-f)
+			// From the guessed edges, a walk along the ring to the
+			// crossed ones: edge e0→e0+1 from left to right, edge
+			// e1→e1+1 from right to left (there is one of each, hi
+			// being left and lo right, and with every side read
+			// certified they are the two crossed edges: a strictly
+			// convex ring meets a line in at most two points). From an
+			// edge whose end is on its start's side the walk goes
+			// forward, from one whose start is on its end's side back,
+			// so it goes one way to the edge it wants, in a step or
+			// two from a good guess.
+			k0 = hi + g0
+			k1 = lo + g1
+			for c := 0; c < 2; c++ {
+				e, sg := k0, 1.0
+				if c == 1 { // the mirror image: right to left
+					e, sg = k1, -1
+				}
+				if e >= nv {
+					e -= nv
+				}
+				en := e + 1
+				if en == nv {
+					en = 0
+				}
+				q := r[e]
+				fe := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
+				q = r[en]
+				fn := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
+				for steps := 0; ; steps++ {
+					if !(fe > s || fe < ns) || !(fn > s || fn < ns) || steps == nv {
+						return segHit{}, fastUnsure
+					}
+					if fn > s { // the end on the start's side: forward
+						e, en = en, en+1
+						if en == nv {
+							en = 0
+						}
+						fe, q = fn, r[en]
+						fn = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
+					} else if fe < ns { // the start on the end's side: back
+						e, en = e-1, e
+						if e < 0 {
+							e = nv - 1
+						}
+						fn, q = fe, r[e]
+						fe = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
+					} else {
+						break
+					}
+				}
+				if c == 0 {
+					k0 = en
+				} else {
+					k1 = en
+				}
+			}
+			goto crossings
 		}
 		// Chain 0 runs from hi (left) forward to lo, chain 1 from lo
 		// (right) back round to hi; each ends with the end vertex of
