@@ -63,6 +63,20 @@ const (
 // > bound makes |z - top| exceed z's error, so z(t*) - top has v's sign. A
 // fused multiply-add would only make z more accurate.
 //
+// Misses. The side value fc of the disc's centre C has the same error
+// bound s/2 as a vertex's (C is in the disc), and every vertex q has
+// cross(B-A, q-A) = cross(B-A, C-A) + cross(B-A, q-C), the last term at
+// most |B-A|·R in size. So when |fc| - s > R·|d|·(1 + 2u) every vertex is
+// on fc's side, exactly: no crossing (compared in squares, the factor
+// 1 + 2^-40 covering u and the rounding of both sides).
+//
+// Inside. strictlyInside's orientations of A against an edge or a
+// diagonal p→q of the ring, f = (q.X-p.X)·(A.Y-p.Y) - (q.Y-p.Y)·(A.X-p.X),
+// are taken with one bound too, once A is in the square about the disc
+// (|A.X-CX| < R): every factor is then under 2R, so |l|, |r| <= 4R^2(1+u)^3
+// and si = 128u·R^2 + 2^-900 is at least twice orientFast's bound 8u(|l| +
+// |r|) (and over its 2^-900), as for the sides.
+//
 // The same answer: the steps are prismConvexExact's in the same order with
 // the same float arithmetic, on the same two crossings. With every sign it
 // reads certified exact, the search visits the same vertices with the same
@@ -92,14 +106,68 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 	if A == B || (!every && zlo >= top) || nv < 3 {
 		return segHit{}, fastDecline
 	}
-	// strictlyInside's first test, written out: the call is rare.
 	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) &&
-		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R && strictlyInside(r, disc, A) {
-		h := segHit{block: true}
-		if !every {
-			h.below = max(0, top-zAt(a, b, 0))
+		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R {
+		// strictlyInside on float signs (see Inside above).
+		si := 128*0x1p-53*disc.R*disc.R + 0x1p-900
+		nsi := -si
+		in := true
+		if nv < terrain.ConvexMinVertices {
+			p := r[nv-1]
+			for _, q := range r {
+				f := (q.X-p.X)*(A.Y-p.Y) - (q.Y-p.Y)*(A.X-p.X)
+				if f < nsi {
+					in = false
+					break
+				}
+				if !(f > si) {
+					return segHit{}, fastUnsure
+				}
+				p = q
+			}
+		} else {
+			o := r[0]
+			q := r[1]
+			f1 := (q.X-o.X)*(A.Y-o.Y) - (q.Y-o.Y)*(A.X-o.X)
+			q = r[nv-1]
+			f2 := (q.X-o.X)*(A.Y-o.Y) - (q.Y-o.Y)*(A.X-o.X)
+			if !(f1 > si || f1 < nsi) || !(f2 > si || f2 < nsi) {
+				return segHit{}, fastUnsure
+			}
+			in = f1 > si && f2 < nsi
+			lo, hi := 1, nv-1
+			for in && hi-lo > 1 {
+				m := int(uint(lo+hi) >> 1)
+				if 2*m == nv && m+1 < hi {
+					m++ // as strictlyInside: off the diagonal through the centre
+				}
+				q := r[m]
+				f := (q.X-o.X)*(A.Y-o.Y) - (q.Y-o.Y)*(A.X-o.X)
+				switch {
+				case f > si:
+					lo = m
+				case f < nsi:
+					hi = m
+				default:
+					return segHit{}, fastUnsure
+				}
+			}
+			if in {
+				p, q := r[lo], r[hi]
+				f := (q.X-p.X)*(A.Y-p.Y) - (q.Y-p.Y)*(A.X-p.X)
+				if !(f > si || f < nsi) {
+					return segHit{}, fastUnsure
+				}
+				in = f > si
+			}
 		}
-		return h, fastDecided
+		if in {
+			h := segHit{block: true}
+			if !every {
+				h.below = max(0, top-zAt(a, b, 0))
+			}
+			return h, fastDecided
+		}
 	}
 	d := B.Sub(A)
 	// One side bound for the ring (see Sides above).
@@ -250,18 +318,14 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		}
 	} else {
 		if nv >= 64 {
-			var n int
-			var ok bool
-			if k0, k1, n, ok = sideChanges(r, A, d, s); !ok {
-				return segHit{}, fastUnsure
-			}
-			switch n {
-			case 0:
+			// Past the bit mask (a search table's wrong guess, or a large
+			// ring that is not convex): only a line that clearly misses
+			// the disc is decided here (see Misses above).
+			fc := d.X*(disc.CY-A.Y) - d.Y*(disc.CX-A.X)
+			if m := math.Abs(fc) - s; m > 0 && m*m > disc.R*disc.R*(d.X*d.X+d.Y*d.Y)*(1+0x1p-40) {
 				return segHit{}, fastDecided
-			case 1, 3:
-				return segHit{}, fastDecline
 			}
-			goto crossings
+			return segHit{}, fastUnsure
 		}
 		// Bit i of left: vertex i lies left of the line.
 		var left, bit uint64 = 0, 1
@@ -402,45 +466,4 @@ crossings:
 		return segHit{graze: true, t: 1}, fastDecided
 	}
 	return segHit{}, fastDecided
-}
-
-// sideChanges is convexFast's classification of every vertex for rings of
-// 64 vertices or more (past its bit mask): the end vertices k0, k1 of the
-// first two edges whose ends lie on opposite sides of the line (by the
-// float filter of bound s, see convexFast), and their number n, 3 for
-// any more; false when a side is in doubt.
-func sideChanges(r geom.Ring, A, d geom.Point, s float64) (k0, k1, n int, ok bool) {
-	side := func(q geom.Point) int {
-		f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
-		switch {
-		case f > s:
-			return 1
-		case f < -s:
-			return -1
-		}
-		return 0
-	}
-	sp := side(r[len(r)-1])
-	if sp == 0 {
-		return 0, 0, 0, false
-	}
-	for i, q := range r {
-		sq := side(q)
-		if sq == 0 {
-			return 0, 0, 0, false
-		}
-		if sq != sp {
-			switch n {
-			case 0:
-				k0 = i
-			case 1:
-				k1 = i
-			case 2:
-				return k0, k1, 3, true
-			}
-			n++
-		}
-		sp = sq
-	}
-	return k0, k1, n, true
 }

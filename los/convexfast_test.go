@@ -10,8 +10,10 @@ import (
 )
 
 // nearLineSegment draws a segment whose line passes within rounding of a
-// vertex of ring (its ends on the line through the vertex, rounded), so
-// that the float side of that vertex is in doubt or wrong, and whose
+// vertex of ring or a point of an edge (its ends on the line through it,
+// rounded; one time in three starting there), so that the float side of
+// that vertex, or of the start against that edge, is in doubt or wrong,
+// and whose
 // heights put the segment level with top, within rounding, where the line
 // crosses an edge (or at that vertex): the cases the float filters of
 // convexFast must leave to the exact code.
@@ -26,8 +28,24 @@ func nearLineSegment(rng *rand.Rand, ring []geom.Point, top float64) (a, b geom.
 	}
 	ang := rng.Float64() * 2 * math.Pi
 	dir := geom.Pt(math.Cos(ang), math.Sin(ang))
+	if rng.Intn(3) == 0 {
+		// Off the point by 1e-16 to 1e-11 of its size across the line:
+		// sides certified, crossings maybe too close to order.
+		off := math.Pow(10, -11-5*rng.Float64()) * (math.Abs(x.X) + math.Abs(x.Y) + 1)
+		x = x.Add(geom.Pt(-dir.Y, dir.X).Mul(off))
+	}
 	u, w := 0.1+5*rng.Float64(), 0.1+5*rng.Float64()
+	if rng.Intn(3) == 0 {
+		u = 0 // starting on the boundary, within rounding
+	}
 	A, B := x.Sub(dir.Mul(u)), x.Add(dir.Mul(w))
+	if u == 0 {
+		// A few ulps off the boundary, either way.
+		up := []float64{math.Inf(1), math.Inf(-1)}[rng.Intn(2)]
+		for range rng.Intn(4) {
+			A.Y = math.Nextafter(A.Y, up)
+		}
+	}
 	// Level with top at x: z(t) = top + (t - u/(u+w))·slope.
 	slope := []float64{0, 1e-12, 1, 3}[rng.Intn(4)]
 	tx := u / (u + w)
@@ -65,6 +83,19 @@ func TestConvexFastMatchesExact(t *testing.T) {
 		}
 		rings = append(rings, tring{r, cv}, tring{r, &terrain.ConvexRing{}}, tring{r, nil})
 	}
+	// Long edges about the origin: a point a few ulps off such an edge
+	// can get the wrong float side (short edges far from the origin,
+	// those of convexTestRings, hardly ever).
+	for range 4 {
+		var pts []geom.Point
+		for range 3 + rng.Intn(4) {
+			pts = append(pts, geom.Pt(100*rng.Float64()-50, 100*rng.Float64()-50))
+		}
+		r := monotoneHull(pts)
+		if cv := terrain.ConvexRingOf(r); cv != nil {
+			rings = append(rings, tring{r, cv}, tring{r, nil})
+		}
+	}
 	for _, r := range [][]geom.Point{
 		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                 // L
 		{{X: 0, Y: 0}, {X: 7, Y: 0}, {X: 7, Y: 4}, {X: 5, Y: 4}, {X: 5, Y: 1.5}, {X: 2, Y: 1.5}, {X: 2, Y: 4}, {X: 0, Y: 4}}, // U
@@ -83,7 +114,7 @@ func TestConvexFastMatchesExact(t *testing.T) {
 		rings = append(rings, tring{r, nil})
 	}
 	type count struct{ decided, declined, unsure int }
-	var degenerate, generic count
+	var degenerate, generic, large count
 	check := func(ring tring, top float64, a, b geom.Vec3, c *count) {
 		t.Helper()
 		fp := geom.Polygon{Outer: ring.r}
@@ -122,10 +153,23 @@ func TestConvexFastMatchesExact(t *testing.T) {
 			}
 			top := []float64{1, 2, math.Inf(1)}[rng.Intn(3)]
 			a, b := geom.Lift(pt(), 3*rng.Float64()), geom.Lift(pt(), 3*rng.Float64())
-			check(ring, top, a, b, &generic)
+			c := &generic
+			if len(ring.r) >= 64 && (ring.cv == nil || !ring.cv.Search) {
+				c = &large // past convexFast's bit mask: the exact code's
+			}
+			check(ring, top, a, b, c)
 		}
 	}
-	t.Logf("degenerate: %+v; generic: %+v", degenerate, generic)
+	// Heights that are not numbers: left to the exact code.
+	for _, z := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, ring := range rings {
+			a, b, top := ringSegment(rng, ring.r, 3)
+			a.Z = z
+			check(ring, top, a, b, &degenerate)
+			check(ring, z, b, a, &degenerate)
+		}
+	}
+	t.Logf("degenerate: %+v; generic: %+v; generic, 64 vertices or more without a search table: %+v", degenerate, generic, large)
 	if degenerate.decided < 10000 || degenerate.unsure < 1000 {
 		t.Errorf("degenerate segments: %+v, want both many decided and many left to the exact code", degenerate)
 	}
