@@ -351,37 +351,47 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		}
 		k1 = bits.TrailingZeros64(ch)
 	}
-	// The two crossings (crossInto's arithmetic).
 crossings:
-	var t0, t1, e0, e1 float64
-	k := k0
-	for c := 0; ; c++ {
-		pk := k - 1
-		if pk < 0 {
-			pk = nv - 1
-		}
-		p, q := r[pk], r[k]
-		ed := q.Sub(p)
-		pa := p.Sub(A)
-		num := pa.X*ed.Y - pa.Y*ed.X
-		den := d.X*ed.Y - d.Y*ed.X
-		nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
-		dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
-		t := num / den
-		slack := abs(den) - fastErr*dabs
-		if !(slack > 0) {
-			return segHit{}, fastDecline
-		}
-		err := fastErr*(nabs+abs(t)*dabs)/slack + fastErr*abs(t) + 0x1p-1000
-		if !(abs(t) > err) || !(abs(t-1) > err) {
-			return segHit{}, fastDecline
-		}
-		if c == 1 {
-			t1, e1 = t, err
-			break
-		}
-		t0, e0 = t, err
-		k = k1
+	// The two crossings (crossInto's arithmetic), written out twice: a
+	// loop over the two cost about 17 instructions more per sightline.
+	pk0, pk1 := k0-1, k1-1
+	if pk0 < 0 {
+		pk0 = nv - 1
+	}
+	if pk1 < 0 {
+		pk1 = nv - 1
+	}
+	p, q := r[pk0], r[k0]
+	ed := q.Sub(p)
+	pa := p.Sub(A)
+	num := pa.X*ed.Y - pa.Y*ed.X
+	den := d.X*ed.Y - d.Y*ed.X
+	nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
+	dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	t0 := num / den
+	slack := abs(den) - fastErr*dabs
+	if !(slack > 0) {
+		return segHit{}, fastDecline
+	}
+	e0 := fastErr*(nabs+abs(t0)*dabs)/slack + fastErr*abs(t0) + 0x1p-1000
+	if !(abs(t0) > e0) || !(abs(t0-1) > e0) {
+		return segHit{}, fastDecline
+	}
+	p, q = r[pk1], r[k1]
+	ed = q.Sub(p)
+	pa = p.Sub(A)
+	num = pa.X*ed.Y - pa.Y*ed.X
+	den = d.X*ed.Y - d.Y*ed.X
+	nabs = abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
+	dabs = abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	t1 := num / den
+	slack = abs(den) - fastErr*dabs
+	if !(slack > 0) {
+		return segHit{}, fastDecline
+	}
+	e1 := fastErr*(nabs+abs(t1)*dabs)/slack + fastErr*abs(t1) + 0x1p-1000
+	if !(abs(t1) > e1) || !(abs(t1-1) > e1) {
+		return segHit{}, fastDecline
 	}
 	if t1 < t0 {
 		t0, t1, e0, e1 = t1, t0, e1, e0
