@@ -64,8 +64,7 @@ func prismConvexExact(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.
 		return h, true
 	}
 	var ce [2]sweepEvent
-	d := B.Sub(A)
-	n, ok := convexCrossings(fp.Outer, cv, A, B, d, &ce)
+	n, ok := convexCrossings(fp.Outer, cv, A, B, B.Sub(A), &ce)
 	if !ok {
 		return segHit{}, false
 	}

@@ -78,17 +78,22 @@ const (
 // |r|) (and over its 2^-900), as for the sides.
 //
 // The same answer: the steps are prismConvexExact's in the same order with
-// the same float arithmetic, on the same two crossings. With every sign it
-// reads certified exact, the search visits the same vertices with the same
-// signs as convexSearch (its pivots depend on the signs and on fhi, flo,
-// computed alike), so it finds the same two edges, and a failed search
-// falls back to every vertex as convexCrossings does (which finds the same
-// two edges again, the only sign changes of a strictly convex ring: so a
-// crossing the search finds too near an end declines both). The
-// vertex-by-vertex classification finds the sign changes in ring order, and
-// a third one, or a crossing too near an end or the other, makes
-// convexCrossings give up as well. The crossing parameters and their bounds
-// are crossInto's expressions, written out.
+// the same float arithmetic, on the same two crossings. The search needs
+// the extreme vertices hi (left) and lo (right) certified; a strictly
+// convex ring then has exactly one edge whose ends are certified left then
+// right and one right then left, and no vertex on the line (it would be a
+// third point of the boundary on the line), so those two edges, however
+// they are found (a walk from the guessed edges on a regular ring, the
+// bisection of chainCross on another), are the ones convexSearch finds; a
+// failed guess falls back to every vertex as convexCrossings does, and a
+// crossing too near an end or the other declines both (convexCrossings
+// would find the same two edges again vertex by vertex). The vertex-by-
+// vertex classification finds the sign changes in ring order, and a third
+// one, or a crossing too near an end or the other, makes convexCrossings
+// give up as well. The crossing parameters and their bounds are
+// crossInto's expressions, written out, and the start-inside test takes
+// strictlyInside's steps. Everything is written out so that convexFast
+// calls nothing: a call anywhere made Go save its arguments on the way in.
 func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
 	zlo, zhi := a.Z, b.Z
 	if zhi < zlo {
