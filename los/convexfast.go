@@ -199,7 +199,6 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		search = fhi > s && flo < ns
 	}
 	if search {
-		g0, g1 := 0, 0
 		if cv.Regular {
 			x := (fhi + flo) / (flo - fhi)
 			if !(x >= -1) { // NaN too
@@ -207,7 +206,7 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			}
 			x = min(x, 1)
 			f := acosTurns[int((x+1)*float64(len(acosTurns)-1)/2+0.5)] * float64(nv)
-			g0, g1 = int(f), int(float64(nv)/2-f)
+			g0, g1 := int(f), int(float64(nv)/2-f)
 			// From the guessed edges, a walk along the ring to the
 			// crossed ones: edge e0→e0+1 from left to right, edge
 			// e1→e1+1 from right to left (there is one of each, hi
@@ -266,28 +265,17 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			}
 			goto crossings
 		}
-		// Chain 0 runs from hi (left) forward to lo, chain 1 from lo
-		// (right) back round to hi; each ends with the end vertex of
-		// its crossed edge in j.
-		from, to, guess, fromLeft := hi, lo, g0, true
+		// Another ring: chainCross's bisection on each chain, chain 0
+		// from hi (left) forward to lo, chain 1 from lo (right) round to
+		// hi; each ends with the end vertex of its crossed edge in j.
+		from, to, fromLeft := hi, lo, true
 		for c := 0; ; c++ {
 			i, j := from, to
 			if j < i {
 				j += nv
 			}
-			p, np := -1, 0
-			if guess > 0 {
-				p = from + guess
-			}
 			for j-i > 1 {
 				m := int(uint(i+j) >> 1)
-				guessed := false
-				if np < 2 && p > i && p < j {
-					m, guessed = p, true
-					np++
-				} else {
-					np = 2
-				}
 				k := m
 				if k >= nv {
 					k -= nv
@@ -303,12 +291,9 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 					return segHit{}, fastUnsure
 				}
 				if left == fromLeft {
-					i, p = m, m+1
+					i = m
 				} else {
-					j, p = m, m-1
-				}
-				if !guessed {
-					np = 2
+					j = m
 				}
 			}
 			if j >= nv {
@@ -319,7 +304,7 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 				break
 			}
 			k0 = j
-			from, to, guess, fromLeft = lo, hi, g1, false
+			from, to, fromLeft = lo, hi, false
 		}
 	} else {
 		if nv >= 64 {
