@@ -2,6 +2,7 @@ package movement
 
 import (
 	"fmt"
+	"math/rand"
 	"runtime"
 	"testing"
 	"time"
@@ -111,6 +112,59 @@ func BenchmarkShortestPath(b *testing.B) {
 			m.report(b.N)
 		})
 	}
+}
+
+// variedQueries is the number of routes per table of
+// BenchmarkShortestPathVaried.
+const variedQueries = 50
+
+// BenchmarkShortestPathVaried is warm weighted routes between a random
+// model and a random legal destination, variedQueries of them on each of
+// the generated tables of seeds 1-4 (one Router per table, each route run
+// once before the timer): a change that speeds up the reference query
+// should not slow these. Each op is one route, taken in turn; measure at
+// multiples of 4·variedQueries ops so that every run covers the same
+// routes.
+func BenchmarkShortestPathVaried(b *testing.B) {
+	type route struct {
+		rt *Router
+		id string
+		to geom.Point
+	}
+	var routes []route
+	for seed := int64(1); seed <= 4; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			b.Fatal(err)
+		}
+		rt := NewRouter(bf)
+		rng := rand.New(rand.NewSource(seed))
+		ms, tb := bf.Models(), bf.Table()
+		for n, tries := 0, 0; n < variedQueries; tries++ {
+			if tries > 100*variedQueries {
+				b.Fatalf("seed %d: only %d routable destinations", seed, n)
+			}
+			m := ms[rng.Intn(len(ms))]
+			to := geom.Pt(rng.Float64()*tb.Width, rng.Float64()*tb.Depth)
+			if _, err := rt.ShortestPath(m.ID, to, RouteOptions{}); err != nil {
+				continue // blocked destination or no route
+			}
+			routes = append(routes, route{rt, m.ID, to})
+			n++
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	m := newCPUMeter(b)
+	m.start()
+	for i := range b.N {
+		r := routes[i%len(routes)]
+		if _, err := r.rt.ShortestPath(r.id, r.to, RouteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m.stop()
+	m.report(b.N)
 }
 
 func BenchmarkObstacleSetBuild(b *testing.B) {
