@@ -120,6 +120,23 @@ func (f *filter) initSegment(bf *terrain.Battlefield, opt *Options, ignore []str
 	f.lazy = bf
 }
 
+// initShot is initSegment for its common call, a shot's sightline (one or
+// two ids to ignore, the default classes, no ThroughOwnSquad), and
+// reports whether it was one; it inlines in SightSegment (a call fewer).
+func (f *filter) initShot(bf *terrain.Battlefield, opt *Options, ignore []string) bool {
+	n := len(ignore)
+	if n == 0 || n > 2 || opt.ThroughOwnSquad != 0 || opt.ModelsBlock != nil {
+		return false
+	}
+	f.opt, f.shooter, f.target, f.shooterOn, f.targetOn = *opt, -1, -1, -1, -1
+	f.classes, f.lazy = defaultClasses, bf
+	f.ignoreFixed[0], f.ignoreN = ignore[0], n
+	if n == 2 {
+		f.ignoreFixed[1] = ignore[1]
+	}
+	return true
+}
+
 // resolve looks up the shooter a lazy filter names (see filter.lazy).
 func (f *filter) resolve() {
 	bf := f.lazy
@@ -130,11 +147,16 @@ func (f *filter) resolve() {
 	}
 }
 
+// ignored reports whether id is one of the first two ids of the ignore
+// list (inlined in the walk: every sightline between models meets the
+// shooter, ignored by its id).
+func (f *filter) ignored(id string) bool {
+	return f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id))
+}
+
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
 func (f *filter) excluded(id string) bool {
-	// The ignored ids first, written out: every sightline between models
-	// meets the shooter, ignored by its id.
-	if f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id)) {
+	if f.ignored(id) {
 		return true
 	}
 	for _, e := range f.opt.Exclude {

@@ -86,7 +86,9 @@ type SegmentResult struct {
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
-	f.initSegment(bf, &opt, ignore)
+	if !f.initShot(bf, &opt, ignore) {
+		f.initSegment(bf, &opt, ignore)
+	}
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
 }
@@ -187,13 +189,27 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	if f.opt.ThroughOwnSquad > 0 {
 		st.squad = make([]squadHit, 8) // on the stack
 	}
-	if dx, dy := b.X-a.X, b.Y-a.Y; dx != 0 || dy != 0 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx != 0 || dy != 0 {
 		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
 		// disc test of visitID off.
 		st.lenD = math.Sqrt(dx*dx + dy*dy)
 		st.ux, st.uy = dx/st.lenD, dy/st.lenD
 	}
-	st.walk()
+	// The walk visits every occluder whose plan box the segment's plan
+	// may touch: through the prepared grid, cell by cell in the order the
+	// segment's plan crosses them (walkCells), each occluder once; without
+	// a grid, or for a segment whose reciprocal direction is not finite
+	// or whose coordinates are too large for the grid's margin to cover
+	// the walk's rounding (see walkPrecision), every one (walkAll).
+	g := &st.occ.Grid
+	rx, ry := recip(dx), recip(dy)
+	if sum := abs(a.X) + abs(a.Y) + abs(b.X) + abs(b.Y); st.reference || g.NX == 0 ||
+		(dx != 0 && rx == 0) || (dy != 0 && ry == 0) || !(sum < 1e150) || !(walkPrecision*sum <= g.Margin) {
+		st.walkAll(dx, dy)
+	} else {
+		st.walkCells(a.X, a.Y, dx, dy, rx, ry)
+	}
 	if st.nsq > f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
 		// By insertion, not slices.SortFunc, which would instantiate a
@@ -215,7 +231,19 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	}
 	if st.found {
 		res.Clear = false
-		st.fillBlocker(&res.Blocker)
+		// The Blocker (the zero value before), written here: a call
+		// fewer.
+		h, bl := &st.first, &res.Blocker
+		bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
+		bl.At, bl.T, bl.Grazing = segAt(a, b, h.t), h.t, !h.block
+		if math.IsInf(st.ftop, 1) {
+			bl.EveryHeight = true
+		} else {
+			bl.Top = st.ftop
+			if h.block {
+				bl.Below = h.below
+			}
+		}
 	}
 	gz := st.gz[:st.ngz]
 	if st.gzov != nil {
@@ -237,26 +265,6 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 			}
 		}
 	}
-}
-
-// walk visits every occluder whose plan box the segment's plan may touch:
-// through the prepared grid, cell by cell in the order the segment's plan
-// crosses them (walkCells), each occluder once; without a grid, or for a
-// segment whose reciprocal direction is not finite or whose coordinates
-// are too large for the grid's margin to cover the walk's rounding (see
-// walkPrecision), every one (walkAll).
-func (st *segState) walk() {
-	ax, ay := st.a.X, st.a.Y
-	dx, dy := st.b.X-ax, st.b.Y-ay
-	g := &st.occ.Grid
-	rx, ry := recip(dx), recip(dy)
-	s := abs(ax) + abs(ay) + abs(st.b.X) + abs(st.b.Y)
-	if st.reference || g.NX == 0 || (dx != 0 && rx == 0) || (dy != 0 && ry == 0) ||
-		!(s < 1e150) || !(walkPrecision*s <= g.Margin) {
-		st.walkAll(dx, dy)
-		return
-	}
-	st.walkCells(ax, ay, dx, dy, rx, ry)
 }
 
 // walkPrecision bounds, relative to the coordinates of the segment's ends,
@@ -309,6 +317,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	}
 	start, entries := g.Start, g.Entries
 	cut := st.f.opt.ThroughOwnSquad == 0
+	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
 	// The previous cell (none yet: outside every block).
 	pi, pj := int32(-1), int32(-1)
@@ -330,7 +339,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// are far below 1e150 and a box bound is at most an
 			// infinity; a -0 entry leaves t0 at +0 as max does), and no
 			// swap test: the order of the ends follows the sign of rx,
-			// ry (0 exactly when dx, dy is, see walk). Written out here:
+			// ry (0 exactly when dx, dy is, see segmentInto). Written out here:
 			// as a function it does not inline, and the call was a fifth
 			// of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
@@ -367,14 +376,37 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			if !(t0 <= t1+boxSlack) {
 				continue
 			}
+			// The shooter and the target never block, and every
+			// sightline between models starts in the one and ends in the
+			// other: they are dropped here, before they are queued, by
+			// index (Sight's filters), or by id (SightSegment's) for a
+			// model whose box holds a (within rounding): on a large table
+			// the records of other models are cache misses, read only if
+			// they are visited (the target's, met last, too: a blocker
+			// found before it spares the read). The model filter decides
+			// the others when visited (visitID).
+			if m := int(e.ID) - np; m >= 0 {
+				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
+					continue
+				}
+			}
 			if st.ncand == len(st.cand) && !st.flush() {
 				return
 			}
 			st.cand[st.ncand] = segCand{t0, e.ID}
 			st.ncand++
 		}
-		if st.ncand > 0 && !st.flush() {
-			return
+		switch {
+		case st.ncand == 1:
+			// flush's common case, without the call.
+			st.ncand = 0
+			if k := st.cand[0]; (!cut || !st.found || k.t-entrySlack <= st.first.t) && !st.visitID(int(k.id)) {
+				return
+			}
+		case st.ncand > 1:
+			if !st.flush() {
+				return
+			}
 		}
 		// The segment leaves the cell at texit; b lies in it unless
 		// texit <= 1 (at texit = 1, b is on the boundary and the next
@@ -443,7 +475,8 @@ type segCand struct {
 // whether to go on. Once a blocker is known, a candidate whose box the
 // segment enters clearly after it can neither block first nor graze
 // before it, so it is skipped (except under ThroughOwnSquad, whose count
-// covers the whole segment).
+// covers the whole segment). The walk visits a cell's lone candidate
+// itself (the common case: no sort, no call).
 func (st *segState) flush() bool {
 	c := st.cand[:st.ncand]
 	st.ncand = 0
@@ -467,39 +500,6 @@ func (st *segState) flush() bool {
 // entrySlack bounds the rounding of a box entry parameter
 // (boxEntry) below the true one.
 const entrySlack = 1e-9
-
-// visitID handles one prepared occluder (pieces first, then models) from
-// its terrain.OccluderRec and reports whether to go on. The reference walk
-// takes no disc test (and the general prism test alone, see prism);
-// TestOccluderRecs and TestFilterRecords check the records against the
-// Pieces and Models, and the filter's record tests against pieceTop and
-// modelBlocks.
-func (st *segState) visitID(id int) bool {
-	var r *terrain.OccluderRec
-	if id < st.np {
-		r = &st.occ.Pieces.Recs[id]
-	} else {
-		r = &st.occ.Models.Recs[id-st.np]
-		// The filter first: every sightline between models meets the
-		// shooter and the target, which never block.
-		if !st.f.modelBlocksRec(r, id-st.np) {
-			return true
-		}
-	}
-	if st.lenD > 0 && !st.reference {
-		// The segment's plan misses the occluder's disc clearly (by more
-		// than rounding, see terrain.PlanDisc): no contact at all.
-		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
-		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
-		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
-			return true
-		}
-	}
-	if id < st.np {
-		return st.visitPiece(id, r)
-	}
-	return st.visitModel(id-st.np, r)
-}
 
 // segAt is the point at parameter t of the segment a→b.
 func segAt(a, b geom.Vec3, t float64) geom.Vec3 {

@@ -1,8 +1,6 @@
 package los
 
 import (
-	"math"
-
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
 )
@@ -10,39 +8,94 @@ import (
 // How the segment walk decides one occluder (visitPiece, visitModel, from
 // its terrain.OccluderRec) and keeps the nearest blocker.
 
-// visitPiece decides piece i from its record r and reports whether to go
-// on.
-func (st *segState) visitPiece(i int, r *terrain.OccluderRec) bool {
-	top, ok := st.f.pieceTopRec(r)
-	if !ok || (min(st.a.Z, st.b.Z) > top) {
-		return true
+// visitID handles one prepared occluder (pieces first, then models) from
+// its terrain.OccluderRec and reports whether to go on. The reference walk
+// takes no disc test (and the general prism test alone, see prism);
+// TestOccluderRecs and TestFilterRecords check the records against the
+// Pieces and Models, and the filter's record tests against pieceTop and
+// modelBlocks. One function for both kinds (it was three): each call
+// level costs its prologue and the spills around it, per visit.
+func (st *segState) visitID(id int) bool {
+	piece := id < st.np
+	var r *terrain.OccluderRec
+	var top, bottom float64
+	if piece {
+		r = &st.occ.Pieces.Recs[id]
+		if r.Flags&(terrain.OccSmoke|terrain.OccBlocking) == terrain.OccBlocking && r.Top > 0 {
+			// pieceTopRec's common case written out (a call fewer per
+			// piece): a blocking piece with a height.
+			if st.f.excluded(r.ID) {
+				return true
+			}
+			top = r.Top
+		} else {
+			var ok bool
+			if top, ok = st.f.pieceTopRec(r); !ok {
+				return true
+			}
+		}
+		if min(st.a.Z, st.b.Z) > top {
+			return true
+		}
+	} else {
+		r = &st.occ.Models.Recs[id-st.np]
+		if !st.f.modelBlocksRec(r, id-st.np) {
+			return true
+		}
+		top, bottom = r.Top, r.Bottom
+		if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) || len(r.Ring) < 3 {
+			return true
+		}
 	}
+	if st.lenD > 0 && !st.reference {
+		// The segment's plan misses the occluder's disc clearly (by more
+		// than rounding, see terrain.PlanDisc): no contact at all.
+		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
+		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		if s := cx*st.ux + cy*st.uy; s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
+			return true
+		}
+	}
+	// The prism test: prism's convex path called from here (a call level
+	// fewer per test), the rest through prismGeneral, and a model standing
+	// above the segment's lower end through modelPrism.
 	fp := geom.Polygon{Outer: r.Ring}
-	if r.Flags&terrain.OccHoles != 0 {
-		fp = st.bf.Pieces()[i].Footprint
+	if piece && r.Flags&terrain.OccHoles != 0 {
+		fp = st.bf.Pieces()[id].Footprint
 	}
-	h := st.prism(fp, top, r)
-	if h.graze && !h.block && st.f.ownGround(i, h.t) {
-		return true
+	var h segHit
+	decided := false
+	if !piece && bottom > 0 && min(st.a.Z, st.b.Z) < bottom {
+		var hit bool
+		if h, hit = st.modelPrism(r, bottom, top); !hit {
+			return true
+		}
+		decided = true
+	} else if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
+		// prismConvex written out (a call level fewer): convexFast, then
+		// prismConvexExact only when a sign is in doubt there.
+		var res fastResult
+		h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		decided = res == fastDecided
+		if res == fastUnsure {
+			h, decided = prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc)
+		}
 	}
-	st.record(terrain.Item{Kind: terrain.ItemPiece, Index: i}, h, top)
-	return !(st.clearOnly && st.found)
-}
-
-// visitModel decides model i from its record r, once the filter has
-// passed it (filter.modelBlocksRec), and reports whether to go on.
-func (st *segState) visitModel(i int, r *terrain.OccluderRec) bool {
-	top, bottom := r.Top, r.Bottom
-	if min(st.a.Z, st.b.Z) > top || (bottom > 0 && max(st.a.Z, st.b.Z) <= bottom) {
-		return true
+	if !decided {
+		h = st.prismGeneral(fp, top)
 	}
-	if len(r.Ring) < 3 {
-		return true
+	if piece {
+		if h.graze && !h.block && st.f.ownGround(id, h.t) {
+			return true
+		}
+		if h.block {
+			st.consider(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		} else if h.graze {
+			st.record(terrain.Item{Kind: terrain.ItemPiece, Index: id}, h, top)
+		}
+		return !(st.clearOnly && st.found)
 	}
-	h, hit := st.modelPrism(r, bottom, top)
-	if !hit {
-		return true
-	}
+	i := id - st.np
 	it := terrain.Item{Kind: terrain.ItemModel, Index: i}
 	if h.block && st.squad != nil && st.nsq < len(st.squad) && st.f.squad != "" && st.bf.Models()[i].Squad == st.f.squad {
 		st.squad[st.nsq] = squadHit{it, h}
@@ -94,10 +147,23 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 // decides.
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
 	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
-		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+		// prismConvex, written out (one call less on the hot path).
+		h, res := convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		if res == fastDecided {
 			return h
 		}
+		if res == fastUnsure {
+			if h, ok := prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+				return h
+			}
+		}
 	}
+	return st.prismGeneral(fp, top)
+}
+
+// prismGeneral is prism's general test (prismSegmentFast, or prismSegment
+// alone for the reference walk).
+func (st *segState) prismGeneral(fp geom.Polygon, top float64) segHit {
 	var sw sweep
 	if st.reference {
 		return prismSegment(fp, top, st.a, st.b, &sw)
@@ -144,21 +210,6 @@ func (st *segState) consider(it terrain.Item, h segHit, top float64) {
 	}
 	if better {
 		st.first, st.fitem, st.ftop, st.found = h, it, top, true
-	}
-}
-
-// fillBlocker writes the reported Blocker to *bl (the zero value before).
-func (st *segState) fillBlocker(bl *Blocker) {
-	h := st.first
-	bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
-	bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
-	if math.IsInf(st.ftop, 1) {
-		bl.EveryHeight = true
-	} else {
-		bl.Top = st.ftop
-		if h.block {
-			bl.Below = h.below
-		}
 	}
 }
 
