@@ -99,6 +99,9 @@ type region struct {
 	poly   geom.Polygon
 	factor float64
 	box    geom.Rect
+	// parts is the piece's convex decomposition (terrain.Piece.ConvexParts,
+	// computed once by the Battlefield), for costBound's pieces.
+	parts [][]geom.Point
 }
 
 // obstacleSet is the immutable, precomputed geometry for one clearance,
@@ -203,7 +206,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		pc := &bf.Pieces()[i]
 		e := key.prof.pieceEffect(pc, key.alt)
 		if e.move == terrain.Difficult {
-			s.regions = append(s.regions, region{id: pc.ID, poly: pc.Footprint, factor: key.prof.DifficultFactor, box: pc.Footprint.Bound()})
+			s.regions = append(s.regions, region{id: pc.ID, poly: pc.Footprint, factor: key.prof.DifficultFactor, box: pc.Footprint.Bound(), parts: pc.ConvexParts()})
 		}
 		if key.avoidDifficult && e.move == terrain.Difficult {
 			// the reference point must stay out of it (cost is measured
