@@ -443,19 +443,40 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 // costs one orientation per node instead of two. The signs are those
 // tangent computes, so the list is the same.
 func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
-	ni := &s.nodes[i]
-	p := ni.p
+	var cand [16]int32
+	return s.scanRingBuf(js, rg, i, cand[:])
+}
+
+// scanRingBuf is scanRing with cand as its buffer of candidates. Its loop
+// makes no call (the reason it is two loops: a loop with calls keeps its
+// values in memory): it takes the signs by tangent's float filter alone and
+// notes in cand the nodes whose two signs allow a tangent; the first sign
+// the filter cannot tell, or a full cand, hands the rest of the ring to
+// scanRingFrom, the plain scan. The noted nodes get their other test,
+// tangent(nj.p, ni), after the loop (finishScan).
+func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
+	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
+	nc := 0
 	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
 	for k := range ns {
 		nj := &ns[k]
-		var sp int
-		if k > 0 && nj.follows {
-			sp = -lastNext
-		} else {
-			sp = orientSign(p, nj.p, nj.prev)
+		sp := -lastNext
+		if k == 0 || !nj.follows {
+			c := nj.prev
+			l := (p.X - c.X) * (nj.p.Y - c.Y)
+			r := (p.Y - c.Y) * (nj.p.X - c.X)
+			d := l - r
+			bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+			switch {
+			case d > bd:
+				sp = 1
+			case d < -bd:
+				sp = -1
+			default:
+				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			}
 		}
-		// sn := orientSign(p, nj.p, nj.next), inlined (the loop's cost)
 		c := nj.next
 		l := (p.X - c.X) * (nj.p.Y - c.Y)
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
@@ -467,8 +488,48 @@ func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
 		case d < -bd:
 			sn = -1
 		default:
-			sn = geom.Orient(p, nj.p, c)
+			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
 		}
+		if !nj.taut || sp*sn >= 0 {
+			if nc == len(cand) {
+				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			}
+			cand[nc] = int32(k)
+			nc++
+		}
+		lastNext = sn
+	}
+	return s.finishScan(js, rg, i, cand[:nc])
+}
+
+// finishScan appends to js the nodes rg.lo+k (k in cand, increasing)
+// other than node i from which node i is tangent.
+func (s *obstacleSet) finishScan(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
+	ni := &s.nodes[i]
+	for _, k := range cand {
+		if j := rg.lo + k; j != i && tangent(s.nodes[j].p, ni) {
+			js = append(js, j)
+		}
+	}
+	return js
+}
+
+// scanRingFrom is scanRing's plain scan of ring rg from its node k0 on,
+// lastNext being node k0−1's sign of Orient(p, its p, its next) (any
+// value when k0 is 0).
+func (s *obstacleSet) scanRingFrom(js []int32, rg *tangentRing, i int32, k0 int, lastNext int) []int32 {
+	ni := &s.nodes[i]
+	p := ni.p
+	ns := s.nodes[rg.lo:rg.hi]
+	for k := k0; k < len(ns); k++ {
+		nj := &ns[k]
+		var sp int
+		if k > 0 && nj.follows {
+			sp = -lastNext
+		} else {
+			sp = orientSign(p, nj.p, nj.prev)
+		}
+		sn := orientSign(p, nj.p, nj.next)
 		lastNext = sn
 		if j := rg.lo + int32(k); j != i && (!nj.taut || sp*sn >= 0) && tangent(nj.p, ni) {
 			js = append(js, j)
