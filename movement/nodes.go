@@ -40,6 +40,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 	all := s.blk[:0]
 	var cbuf [16]int32
 	var words []uint64
+	var vbuf [64]int32
+	verts := vbuf[:0] // the ring's kept vertices, for indexRing
 	for _, rg := range rings {
 		r := rg.r
 		n := r.Len()
@@ -49,7 +51,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		var cand []int32
 		cand, words = s.ringCandidates(cbuf[:0], rg, words)
 		lo := len(s.nodes)
-		ring := int32(len(s.rings))
+		verts = verts[:0]
 		prev, v := r[n-1], r[0]
 		for i := range n {
 			next := r[0]
@@ -81,7 +83,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			s.nodes = s.nodes[:k+1] // within capacity (zeroed by make): filled in place, field by field
 			nd := &s.nodes[k]
 			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
-			nd.owner, nd.ring, nd.vert = rg.owner, ring, int32(i)
+			nd.owner = rg.owner
+			verts = append(verts, int32(i))
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
 				pn := &s.nodes[k-1]
@@ -99,8 +102,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			for k := range nodeOf {
 				nodeOf[k] = -1
 			}
-			for k := lo; k < len(s.nodes); k++ {
-				nodeOf[s.nodes[k].vert] = int32(k)
+			for k, v := range verts {
+				nodeOf[v] = int32(lo + k)
 			}
 			tr.indexRing(r, nodeOf)
 		}

@@ -83,9 +83,8 @@ type node struct {
 	// follows reports whether the node before it in the set is its ring
 	// neighbour prev and has it as next (scanRing then shares their
 	// edge's orientation)
-	follows    bool
-	owner      int32 // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32 // its ring in obstacleSet.rings and index on it; -1 for samples
+	follows bool
+	owner   int32 // obstacle whose offset vertex this is; -1 for samples
 	// blo and nblk locate the obstacles this point is too close to in
 	// obstacleSet.blk (see blockersOf): an index, not a slice, so that the
 	// node array, most of a set's memory, holds no pointer for the
