@@ -52,6 +52,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		cand, words = s.ringCandidates(cbuf[:0], rg, words)
 		lo := len(s.nodes)
 		verts = verts[:0]
+		chain := true // every node taut (all are) and following the one before
 		prev, v := r[n-1], r[0]
 		for i := range n {
 			next := r[0]
@@ -89,13 +90,14 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			if k > lo {
 				pn := &s.nodes[k-1]
 				nd.follows = pn.p == prev && pn.next == v
+				chain = chain && nd.follows
 			}
 			prev, v = v, next
 		}
 		if len(s.nodes) == lo {
 			continue // no node kept: the ring is not searched
 		}
-		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes))}
+		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
 		tr.bound(s.nodes)
 		if rg.outer && n >= minIndexedRing {
 			nodeOf := make([]int32, n)

@@ -454,6 +454,9 @@ func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
 // scanRingFrom, the plain scan. The noted nodes get their other test,
 // tangent(nj.p, ni), after the loop (finishScan).
 func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
+	if rg.chain {
+		return s.scanChain(js, rg, i, cand)
+	}
 	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
 	nc := 0
@@ -490,6 +493,55 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
 		}
 		if !nj.taut || sp*sn >= 0 {
+			if nc == len(cand) {
+				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			}
+			cand[nc] = int32(k)
+			nc++
+		}
+		lastNext = sn
+	}
+	return s.finishScan(js, rg, i, cand[:nc])
+}
+
+// scanChain is scanRingBuf for a chained ring (tangentRing.chain): node
+// k's first sign is the opposite of node k−1's second from the second
+// node on, so the loop reads no flag.
+func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
+	p := s.nodes[i].p
+	ns := s.nodes[rg.lo:rg.hi]
+	n0 := &ns[0]
+	c := n0.prev
+	l := (p.X - c.X) * (n0.p.Y - c.Y)
+	r := (p.Y - c.Y) * (n0.p.X - c.X)
+	d := l - r
+	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+	lastNext := 0 // minus node k's first sign: node k−1's second
+	switch {
+	case d > bd:
+		lastNext = -1
+	case d < -bd:
+		lastNext = 1
+	default:
+		return s.scanRingFrom(js, rg, i, 0, 0)
+	}
+	nc := 0
+	for k := range ns {
+		nj := &ns[k]
+		c := nj.next
+		l := (p.X - c.X) * (nj.p.Y - c.Y)
+		r := (p.Y - c.Y) * (nj.p.X - c.X)
+		d := l - r
+		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
+		sn := 1
+		switch {
+		case d > bd:
+		case d < -bd:
+			sn = -1
+		default:
+			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+		}
+		if lastNext*sn <= 0 { // first sign times second >= 0
 			if nc == len(cand) {
 				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
 			}

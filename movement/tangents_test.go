@@ -249,8 +249,9 @@ func TestTouchesMatchesFirstContact(t *testing.T) {
 	}
 }
 
-// TestScanRingMatchesPlainScan: scanRing's call-free loop, with its
-// candidate buffer full at once (0 or 1 slots) or not, gives the plain
+// TestScanRingMatchesPlainScan: scanRing's call-free loops (chained rings
+// and others), with their candidate buffer full at once (0 or 1 slots) or
+// not, give the plain
 // scan's list (scanRingFrom from the first node) for every node and ring
 // of two tables, and the signs its float filter cannot tell (a node
 // collinear with p and its neighbour) occur, so the hand-over is tested.
@@ -268,6 +269,7 @@ func TestScanRingMatchesPlainScan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	chains, rings := 0, 0
 	for _, c := range []struct {
 		name string
 		bf   *terrain.Battlefield
@@ -276,6 +278,12 @@ func TestScanRingMatchesPlainScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, rg := range set.rings {
+			if rg.chain {
+				chains++
+			}
+		}
+		rings += len(set.rings)
 		collinear, found := 0, 0
 		for i := range set.nodes {
 			p := set.nodes[i].p
@@ -300,5 +308,8 @@ func TestScanRingMatchesPlainScan(t *testing.T) {
 			t.Fatalf("%s: %d scans met a collinear node, %d nodes found: the hand-over or the lists are untested", c.name, collinear, found)
 		}
 		t.Logf("%s: %d nodes, %d rings, %d scans with a collinear node", c.name, len(set.nodes), len(set.rings), collinear)
+	}
+	if chains == 0 || chains == rings {
+		t.Fatalf("%d of %d rings are chained: scanChain and the general loop are not both tested", chains, rings)
 	}
 }
