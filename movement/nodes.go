@@ -52,7 +52,9 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		cand, words = s.ringCandidates(cbuf[:0], rg, words)
 		lo := len(s.nodes)
 		verts = verts[:0]
-		chain := true // every node taut (all are) and following the one before
+		// index: a ring indexRing may index; chain: every node so far taut
+		// (all are) and following the one before
+		index, chain := rg.outer && n >= minIndexedRing, true
 		prev, v := r[n-1], r[0]
 		for i := range n {
 			next := r[0]
@@ -85,7 +87,9 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			nd := &s.nodes[k]
 			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
 			nd.owner = rg.owner
-			verts = append(verts, int32(i))
+			if index {
+				verts = append(verts, int32(i))
+			}
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
 				pn := &s.nodes[k-1]
@@ -99,7 +103,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		}
 		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
 		tr.bound(s.nodes)
-		if rg.outer && n >= minIndexedRing {
+		if index {
 			nodeOf := make([]int32, n)
 			for k := range nodeOf {
 				nodeOf[k] = -1
