@@ -355,7 +355,7 @@ func mayBeInPiece(bf *terrain.Battlefield, p geom.Point) bool {
 		return true
 	}
 	np := int32(len(occ.Pieces.Boxes))
-	k := g.Row(p.Y)*g.NX + g.Col(p.X)
+	k := g.Cell(g.Col(p.X), g.Row(p.Y))
 	for _, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
 		// The entry's box is rounded outwards: it holds the piece's.
 		b := &e.Box

@@ -315,7 +315,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	if e := j + joff; dy != 0 && e > 0 && e < ny {
 		ty = (g.Y0 + float64(e)*g.CH - ay) * ry
 	}
-	start, entries := g.Start, g.Entries
+	start, entries, colKey, rowKey := g.Start, g.Entries, g.ColKey, g.RowKey
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
@@ -324,7 +324,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
-		k := j*nx + i
+		k := colKey[i] + rowKey[j] // g.Cell(i, j)
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]

@@ -15,9 +15,14 @@ type PlanGrid struct {
 	X0, Y0, CW, CH float64
 	NX, NY         int
 	Margin         float64
-	// Start and IDs list the cells: cell k = j·NX + i holds
-	// IDs[Start[k]:Start[k+1]].
+	// Start and IDs list the cells: cell (i, j), numbered k = Cell(i,
+	// j), holds IDs[Start[k]:Start[k+1]]. The numbering keeps neighbours
+	// near in memory (see Cell); numbers of padding cells beyond NX × NY
+	// hold nothing.
 	Start []int32
+	// ColKey and RowKey number the cells: Cell(i, j) = ColKey[i] +
+	// RowKey[j].
+	ColKey, RowKey []int32
 	IDs   []int32
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
@@ -69,6 +74,42 @@ func up32(x float64) float32 {
 		f = math.Nextafter32(f, float32(math.Inf(1)))
 	}
 	return f
+}
+
+// Cell returns the number k of cell (i, j) (0 <= i < NX, 0 <= j < NY),
+// whose listing is IDs[Start[k]:Start[k+1]]. Cells are numbered by tiles
+// of cellTile × cellTile cells, the tiles row by row, the cells of a tile
+// in Z order (Morton: its 2 × 2 and 4 × 4 blocks are runs of 4 and 16
+// numbers): a segment walk steps between neighbouring cells, and on a
+// large table Start and the listings of cells far apart in memory were
+// cache misses.
+func (g *PlanGrid) Cell(i, j int) int { return int(g.ColKey[i] + g.RowKey[j]) }
+
+// cellTile is the side of the tiles of Cell's numbering (a power of 2).
+const cellTile = 8
+
+// number sets ColKey and RowKey for NX × NY cells and returns the count
+// of cell numbers (NX and NY rounded up to tiles).
+func (g *PlanGrid) number() int {
+	tx, ty := (g.NX+cellTile-1)/cellTile, (g.NY+cellTile-1)/cellTile
+	g.ColKey, g.RowKey = make([]int32, g.NX), make([]int32, g.NY)
+	for i := range g.NX {
+		g.ColKey[i] = int32(i/cellTile*cellTile*cellTile) + spreadBits(i%cellTile)
+	}
+	for j := range g.NY {
+		g.RowKey[j] = int32(j/cellTile*tx*cellTile*cellTile) + 2*spreadBits(j%cellTile)
+	}
+	return tx * ty * cellTile * cellTile
+}
+
+// spreadBits returns x (below cellTile) with its bits moved to the even
+// positions: bit b to bit 2b.
+func spreadBits(x int) int32 {
+	s := int32(0)
+	for b := 0; x>>b != 0; b++ {
+		s |= int32(x>>b&1) << (2 * b)
+	}
+	return s
 }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
@@ -162,7 +203,8 @@ func (g *PlanGrid) listed(boxes []PlanBox) int {
 // fill lists every box in the cells it overlaps (grown by the margin):
 // counts first, then the ids, in one flat array.
 func (g *PlanGrid) fill(boxes []PlanBox) {
-	counts := make([]int32, g.NX*g.NY+1)
+	n := g.number()
+	counts := make([]int32, n+1)
 	g.Spans = make([]CellSpan, len(boxes))
 	for id, b := range boxes {
 		g.Spans[id] = g.spanOf(b)
@@ -171,7 +213,7 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 		c := g.Spans[id]
 		for j := int(c.J0); j <= int(c.J1); j++ {
 			for i := int(c.I0); i <= int(c.I1); i++ {
-				fn(j*g.NX + i)
+				fn(g.Cell(i, j))
 			}
 		}
 	}
@@ -184,8 +226,8 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
 	g.Entries = make([]CellEntry, len(g.IDs))
-	next := make([]int32, g.NX*g.NY)
-	copy(next, counts[:g.NX*g.NY])
+	next := make([]int32, n)
+	copy(next, counts[:n])
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
