@@ -23,7 +23,7 @@ type PlanGrid struct {
 	// ColKey and RowKey number the cells: Cell(i, j) = ColKey[i] +
 	// RowKey[j].
 	ColKey, RowKey []int32
-	IDs   []int32
+	IDs            []int32
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
 	Spans []CellSpan
