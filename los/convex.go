@@ -24,11 +24,25 @@ import (
 // between them (or not at all) whatever its shape, so the answer is the
 // sweep's on the same two events, as for a convex ring.
 //
-// It stays one function (about 90 lines) on purpose: it is the hot path of
-// SightSegment, its steps mirror blockAll, blockMixed and grazeMixed line
-// for line (so the two can be read side by side), and its two events live
-// in a stack array that helper calls would have to share by pointer.
-func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (h segHit, ok bool) {
+// It asks convexFast, the float first try, and prismConvexExact only when
+// a sign is in doubt there; both give the same answers.
+func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, bool) {
+	h, res := convexFast(fp.Outer, top, a, b, cv, disc)
+	if res == fastUnsure {
+		return prismConvexExact(fp, top, a, b, cv, disc)
+	}
+	return h, res == fastDecided
+}
+
+// prismConvexExact is prismConvex with exact predicates throughout: every
+// side by geom.Orient (behind a float filter), every height sign by
+// geom.Orient3.
+//
+// It stays one function (about 90 lines) on purpose: its steps mirror
+// blockAll, blockMixed and grazeMixed line for line (so the two can be
+// read side by side), convexFast mirrors it in turn, and its two events
+// live in a stack array that helper calls would have to share by pointer.
+func prismConvexExact(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (h segHit, ok bool) {
 	A, B := geom.Flat(a), geom.Flat(b)
 	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z)
 	every := math.IsInf(top, 1)

@@ -72,7 +72,14 @@ func (st *segState) visitID(id int) bool {
 		}
 		decided = true
 	} else if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
-		h, decided = prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc)
+		// prismConvex written out (a call level fewer): convexFast, then
+		// prismConvexExact only when a sign is in doubt there.
+		var res fastResult
+		h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		decided = res == fastDecided
+		if res == fastUnsure {
+			h, decided = prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc)
+		}
 	}
 	if !decided {
 		h = st.prismGeneral(fp, top)
@@ -140,8 +147,15 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 // decides.
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
 	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
-		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+		// prismConvex, written out (one call less on the hot path).
+		h, res := convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		if res == fastDecided {
 			return h
+		}
+		if res == fastUnsure {
+			if h, ok := prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+				return h
+			}
 		}
 	}
 	return st.prismGeneral(fp, top)
