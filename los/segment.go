@@ -288,7 +288,8 @@ const walkPrecision = 1e-13
 // in a cell the walk visits. The cells visited form a monotone staircase
 // (i steps one way, j the other), so those of a listed block (a
 // rectangle, terrain.CellSpan) are consecutive: an occluder is first met
-// in the current cell unless the previous cell lies in its block. The
+// in the current cell unless the previous cell lists it too (the listing's
+// Near flags the neighbour the walk came from). The
 // walk stops once the nearest blocker found lies before the parameter
 // where the segment leaves the current cell: every occluder not met yet is
 // listed only in later cells, so the segment touches its box at that
@@ -315,20 +316,27 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	if e := j + joff; dy != 0 && e > 0 && e < ny {
 		ty = (g.Y0 + float64(e)*g.CH - ay) * ry
 	}
-	start, entries, colKey, rowKey := g.Start, g.Entries, g.ColKey, g.RowKey
+	start, entries := g.Start, g.Entries
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
-	// The previous cell (none yet: outside every block).
-	pi, pj := int32(-1), int32(-1)
+	// came is the neighbour the walk came from (none yet), icame and
+	// jcame those of a step along a row and a column.
+	came, icame, jcame := terrain.Near(0), terrain.NearLeft, terrain.NearDown
+	if istep < 0 {
+		icame = terrain.NearRight
+	}
+	if jstep < 0 {
+		jcame = terrain.NearUp
+	}
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
-		k := colKey[i] + rowKey[j] // g.Cell(i, j)
+		k := j*nx + i // g.Cell(i, j)
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]
-			if int32(e.I0) <= pi && pi <= int32(e.I1) && int32(e.J0) <= pj && pj <= int32(e.J1) {
+			if e.Near&came != 0 {
 				continue // met in the previous cell
 			}
 			// boxEntry on the listing's float32 box (it holds the
@@ -415,15 +423,16 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		if texit > 1 || (st.found && cut && st.first.t+entrySlack < texit) {
 			return
 		}
-		pi, pj = int32(i), int32(j)
 		if tx <= ty {
 			i += istep
+			came = icame
 			tx = inf
 			if e := i + ioff; e > 0 && e < nx {
 				tx = (g.X0 + float64(e)*g.CW - ax) * rx
 			}
 		} else {
 			j += jstep
+			came = jcame
 			ty = inf
 			if e := j + joff; e > 0 && e < ny {
 				ty = (g.Y0 + float64(e)*g.CH - ay) * ry

@@ -19,20 +19,19 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 	if listed > gridMaxListed(len(boxes)) && ng.NX*ng.NY > 1 {
 		return PlanGrid{}, false // buildGrid would coarsen
 	}
-	ng.ColKey, ng.RowKey = g.ColKey, g.RowKey
 	ng.Spans = slices.Clone(g.Spans)
 	ng.Spans[id] = s
 	ng.Start = make([]int32, len(g.Start))
 	ng.IDs = make([]int32, 0, listed)
 	ng.Entries = make([]CellEntry, 0, listed)
 	id32 := int32(id)
-	se := cellEntry(boxes[id], s, id32)
 	next := 0          // the next cell whose start is to be written
 	copied := int32(0) // g's listing is copied up to here
 	shift := int32(0)  // how far the cells reached start after g's
 	// edit rewrites cell k, which the id leaves (out), enters (in) or
 	// stays in with its new span (both), after copying the cells before.
 	edit := func(k int, out, in bool) {
+		se := cellEntry(boxes[id], s, id32, k%ng.NX, k/ng.NX)
 		for ; next <= k; next++ {
 			ng.Start[next] = g.Start[next] + shift
 		}
@@ -56,13 +55,6 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 		copied = b
 		shift = int32(len(ng.IDs)) - b
 	}
-	// The cells to rewrite, in the order of their numbers (Cell is not
-	// row by row).
-	type cellEdit struct {
-		k       int
-		out, in bool
-	}
-	var edits []cellEdit
 	for j := min(o.J0, s.J0); j <= max(o.J1, s.J1); j++ {
 		oj, sj := o.J0 <= j && j <= o.J1, s.J0 <= j && j <= s.J1
 		if !oj && !sj {
@@ -71,13 +63,9 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 		for i := min(o.I0, s.I0); i <= max(o.I1, s.I1); i++ {
 			out, in := oj && o.I0 <= i && i <= o.I1, sj && s.I0 <= i && i <= s.I1
 			if out || in {
-				edits = append(edits, cellEdit{ng.Cell(int(i), int(j)), out, in})
+				edit(ng.Cell(int(i), int(j)), out, in)
 			}
 		}
-	}
-	slices.SortFunc(edits, func(a, b cellEdit) int { return a.k - b.k })
-	for _, e := range edits {
-		edit(e.k, e.out, e.in)
 	}
 	for ; next < len(ng.Start); next++ {
 		ng.Start[next] = g.Start[next] + shift

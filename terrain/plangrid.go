@@ -16,14 +16,9 @@ type PlanGrid struct {
 	NX, NY         int
 	Margin         float64
 	// Start and IDs list the cells: cell (i, j), numbered k = Cell(i,
-	// j), holds IDs[Start[k]:Start[k+1]]. The numbering keeps neighbours
-	// near in memory (see Cell); numbers of padding cells beyond NX × NY
-	// hold nothing.
+	// j) = j·NX + i, holds IDs[Start[k]:Start[k+1]].
 	Start []int32
-	// ColKey and RowKey number the cells: Cell(i, j) = ColKey[i] +
-	// RowKey[j].
-	ColKey, RowKey []int32
-	IDs            []int32
+	IDs   []int32
 	// Spans are the cells each id is listed in, by id: a walk can tell
 	// from them whether it has met an id in an earlier cell.
 	Spans []CellSpan
@@ -38,15 +33,30 @@ type PlanGrid struct {
 // CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
 // rounded outwards to float32 (it holds the box the grid was built from: a
 // test against it may accept a segment that only passes within rounding of
-// the box, never reject one that touches it) and the cells it is listed in
-// (its CellSpan, in 16 bits: a grid has at most gridMaxSide cells along a
-// side). 28 bytes: a walk along a segment reads every listing of the cells
-// it crosses, and on a large table those reads are cache misses.
+// the box, never reject one that touches it) and which of the four
+// neighbouring cells list it too (Near: a walk from one of them has met
+// it already). 24 bytes: a walk along a segment reads every listing of the
+// cells it crosses, and on a large table those reads are cache misses.
 type CellEntry struct {
-	Box            PlanBox32
-	I0, J0, I1, J1 int16
-	ID             int32
+	Box  PlanBox32
+	ID   int32
+	Near Near
 }
+
+// Near flags the neighbours of a grid cell (i, j) that list an occluder
+// too.
+type Near uint8
+
+const (
+	// NearLeft is cell (i-1, j).
+	NearLeft Near = 1 << iota
+	// NearRight is cell (i+1, j).
+	NearRight
+	// NearDown is cell (i, j-1).
+	NearDown
+	// NearUp is cell (i, j+1).
+	NearUp
+)
 
 // PlanBox32 is a plan box in float32 (see PlanBox.Outer32).
 type PlanBox32 struct{ X0, Y0, X1, Y1 float32 }
@@ -76,41 +86,9 @@ func up32(x float64) float32 {
 	return f
 }
 
-// Cell returns the number k of cell (i, j) (0 <= i < NX, 0 <= j < NY),
-// whose listing is IDs[Start[k]:Start[k+1]]. Cells are numbered by tiles
-// of cellTile × cellTile cells, the tiles row by row, the cells of a tile
-// in Z order (Morton: its 2 × 2 and 4 × 4 blocks are runs of 4 and 16
-// numbers): a segment walk steps between neighbouring cells, and on a
-// large table Start and the listings of cells far apart in memory were
-// cache misses.
-func (g *PlanGrid) Cell(i, j int) int { return int(g.ColKey[i] + g.RowKey[j]) }
-
-// cellTile is the side of the tiles of Cell's numbering (a power of 2).
-const cellTile = 8
-
-// number sets ColKey and RowKey for NX × NY cells and returns the count
-// of cell numbers (NX and NY rounded up to tiles).
-func (g *PlanGrid) number() int {
-	tx, ty := (g.NX+cellTile-1)/cellTile, (g.NY+cellTile-1)/cellTile
-	g.ColKey, g.RowKey = make([]int32, g.NX), make([]int32, g.NY)
-	for i := range g.NX {
-		g.ColKey[i] = int32(i/cellTile*cellTile*cellTile) + spreadBits(i%cellTile)
-	}
-	for j := range g.NY {
-		g.RowKey[j] = int32(j/cellTile*tx*cellTile*cellTile) + 2*spreadBits(j%cellTile)
-	}
-	return tx * ty * cellTile * cellTile
-}
-
-// spreadBits returns x (below cellTile) with its bits moved to the even
-// positions: bit b to bit 2b.
-func spreadBits(x int) int32 {
-	s := int32(0)
-	for b := 0; x>>b != 0; b++ {
-		s |= int32(x>>b&1) << (2 * b)
-	}
-	return s
-}
+// Cell returns the number k = j·NX + i of cell (i, j) (0 <= i < NX, 0 <= j
+// < NY), whose listing is IDs[Start[k]:Start[k+1]].
+func (g *PlanGrid) Cell(i, j int) int { return j*g.NX + i }
 
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
 // rows) an occluder is listed in.
@@ -183,9 +161,24 @@ func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
 // cells returns the number of cells of the span.
 func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
-// cellEntry returns the listing of occluder id with box b in the cells c.
-func cellEntry(b PlanBox, c CellSpan, id int32) CellEntry {
-	return CellEntry{Box: b.Outer32(), ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
+// cellEntry returns the listing in cell (i, j) of occluder id with box b
+// listed in the cells c.
+func cellEntry(b PlanBox, c CellSpan, id int32, i, j int) CellEntry {
+	e := CellEntry{Box: b.Outer32(), ID: id}
+	i32, j32 := int32(i), int32(j)
+	if i32 > c.I0 {
+		e.Near |= NearLeft
+	}
+	if i32 < c.I1 {
+		e.Near |= NearRight
+	}
+	if j32 > c.J0 {
+		e.Near |= NearDown
+	}
+	if j32 < c.J1 {
+		e.Near |= NearUp
+	}
+	return e
 }
 
 // gridMaxListed bounds the total listing of n boxes.
@@ -203,7 +196,7 @@ func (g *PlanGrid) listed(boxes []PlanBox) int {
 // fill lists every box in the cells it overlaps (grown by the margin):
 // counts first, then the ids, in one flat array.
 func (g *PlanGrid) fill(boxes []PlanBox) {
-	n := g.number()
+	n := g.NX * g.NY
 	counts := make([]int32, n+1)
 	g.Spans = make([]CellSpan, len(boxes))
 	for id, b := range boxes {
@@ -231,7 +224,7 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id))
+			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id), k%g.NX, k/g.NX)
 			next[k]++
 		})
 	}

@@ -3,42 +3,35 @@ package terrain
 import (
 	"slices"
 	"testing"
+	"unsafe"
 )
 
-// TestCellNumbers: Cell numbers 8 × 8 tiles row by row, each tile in Z
-// order; 10 × 9 cells take 2 × 2 tiles (256 numbers), every cell its own.
-func TestCellNumbers(t *testing.T) {
-	g := PlanGrid{NX: 10, NY: 9}
-	if n := g.number(); n != 256 {
-		t.Fatalf("number() = %d, want 256", n)
-	}
-	for _, c := range []struct{ i, j, want int }{
-		{0, 0, 0}, {1, 0, 1}, {0, 1, 2}, {1, 1, 3}, // a 2 x 2 block
-		{2, 0, 4}, {0, 2, 8}, {3, 3, 15}, // the first 4 x 4 block ends at 15
-		{4, 0, 16}, {0, 4, 32}, {7, 7, 63}, // the tile ends at 63
-		{8, 0, 64}, {9, 1, 67}, // the next tile along the row
-		{0, 8, 128}, {9, 8, 193}, // the second row of tiles
+// TestCellEntryNear: a listing flags the neighbouring cells of its span,
+// by hand for the block of cells [2, 4] x [5, 5].
+func TestCellEntryNear(t *testing.T) {
+	span := CellSpan{I0: 2, J0: 5, I1: 4, J1: 5}
+	for _, c := range []struct {
+		i, j int
+		want Near
+	}{
+		{2, 5, NearRight},
+		{3, 5, NearLeft | NearRight},
+		{4, 5, NearLeft},
 	} {
-		if got := g.Cell(c.i, c.j); got != c.want {
-			t.Errorf("Cell(%d, %d) = %d, want %d", c.i, c.j, got, c.want)
+		if got := cellEntry(PlanBox{0, 0, 1, 1}, span, 7, c.i, c.j).Near; got != c.want {
+			t.Errorf("cell (%d, %d): Near = %b, want %b", c.i, c.j, got, c.want)
 		}
 	}
-	seen := map[int]bool{}
-	for j := range g.NY {
-		for i := range g.NX {
-			k := g.Cell(i, j)
-			if k < 0 || k >= 256 || seen[k] {
-				t.Fatalf("Cell(%d, %d) = %d: out of range or taken", i, j, k)
-			}
-			seen[k] = true
-		}
+	tall := CellSpan{I0: 0, J0: 0, I1: 0, J1: 2}
+	if got := cellEntry(PlanBox{0, 0, 1, 1}, tall, 7, 0, 1).Near; got != NearDown|NearUp {
+		t.Errorf("middle of a column: Near = %b, want %b", got, NearDown|NearUp)
 	}
 }
 
 // TestGridListsBoxes: whatever the cells' numbering, cell (i, j) lists
 // exactly the ids whose box, grown by the margin, overlaps it (found here
 // from Col and Row, box by box), in increasing order, with the entries
-// beside them; padding numbers list nothing.
+// beside them flagging the neighbouring cells that list the id too.
 func TestGridListsBoxes(t *testing.T) {
 	bf, err := GenerateBattlefield(3, ScaledGenerate(200))
 	if err != nil {
@@ -73,12 +66,37 @@ func TestGridListsBoxes(t *testing.T) {
 					if e.ID != got[x] || e.Box != boxes[e.ID].Outer32() {
 						t.Fatalf("%d boxes: cell (%d, %d) entry %d = %+v, want id %d", len(boxes), i, j, x, e, got[x])
 					}
+					var near Near
+					for _, n := range []struct {
+						di, dj int
+						flag   Near
+					}{{-1, 0, NearLeft}, {1, 0, NearRight}, {0, -1, NearDown}, {0, 1, NearUp}} {
+						ni, nj := i+n.di, j+n.dj
+						if ni < 0 || ni >= g.NX || nj < 0 || nj >= g.NY {
+							continue
+						}
+						nk := g.Cell(ni, nj)
+						if slices.Contains(g.IDs[g.Start[nk]:g.Start[nk+1]], e.ID) {
+							near |= n.flag
+						}
+					}
+					if e.Near != near {
+						t.Fatalf("%d boxes: cell (%d, %d) entry %d (id %d) Near = %b, want %b", len(boxes), i, j, x, e.ID, e.Near, near)
+					}
 				}
 				total += len(got)
 			}
 		}
-		if total != len(g.IDs) || len(g.Entries) != len(g.IDs) {
-			t.Errorf("%d boxes: cells list %d ids of %d (%d entries): padding numbers list some", len(boxes), total, len(g.IDs), len(g.Entries))
+		if total != len(g.IDs) || len(g.Entries) != len(g.IDs) || len(g.Start) != g.NX*g.NY+1 {
+			t.Errorf("%d boxes: cells list %d ids of %d (%d entries, %d starts)", len(boxes), total, len(g.IDs), len(g.Entries), len(g.Start))
 		}
+	}
+}
+
+// TestCellEntrySize: a listing takes 24 bytes (see CellEntry): a field
+// added or widened costs cache misses on every walk of a large table.
+func TestCellEntrySize(t *testing.T) {
+	if got := unsafe.Sizeof(CellEntry{}); got != 24 {
+		t.Errorf("unsafe.Sizeof(CellEntry{}) = %d, want 24", got)
 	}
 }
