@@ -336,7 +336,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]
-			if e.Near&came != 0 {
+			if e.Near()&came != 0 {
 				continue // met in the previous cell
 			}
 			// boxEntry on the listing's float32 box (it holds the
@@ -393,7 +393,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// they are visited (the target's, met last, too: a blocker
 			// found before it spares the read). The model filter decides
 			// the others when visited (visitID).
-			if m := int(e.ID) - np; m >= 0 {
+			if m := int(e.ID()) - np; m >= 0 {
 				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
 					continue
 				}
@@ -401,7 +401,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			if st.ncand == len(st.cand) && !st.flush() {
 				return
 			}
-			st.cand[st.ncand] = segCand{t0, e.ID}
+			st.cand[st.ncand] = segCand{t0, e.ID()}
 			st.ncand++
 		}
 		switch {

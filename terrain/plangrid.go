@@ -35,13 +35,26 @@ type PlanGrid struct {
 // test against it may accept a segment that only passes within rounding of
 // the box, never reject one that touches it) and which of the four
 // neighbouring cells list it too (Near: a walk from one of them has met
-// it already). 24 bytes: a walk along a segment reads every listing of the
-// cells it crosses, and on a large table those reads are cache misses.
+// it already), the last two packed in Key. 20 bytes: a walk along a
+// segment reads every listing of the cells it crosses, and on a large
+// table those reads are cache misses.
 type CellEntry struct {
-	Box  PlanBox32
-	ID   int32
-	Near Near
+	Box PlanBox32
+	// Key is the id shifted left by 4, the Near flags in the low 4 bits
+	// (a grid lists fewer than gridMaxIDs ids).
+	Key uint32
 }
+
+// ID returns the listed occluder's id.
+func (e *CellEntry) ID() int32 { return int32(e.Key >> 4) }
+
+// Near returns the neighbouring cells that list the occluder too.
+func (e *CellEntry) Near() Near { return Near(e.Key & 15) }
+
+// gridMaxIDs bounds the ids a PlanGrid lists (CellEntry.Key holds 28
+// bits of id): for more boxes gridCells gives no cells (and a walk visits
+// every occluder).
+const gridMaxIDs = 1 << 28
 
 // Near flags the neighbours of a grid cell (i, j) that list an occluder
 // too.
@@ -117,9 +130,9 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 
 // gridCells returns the cells of the grid of the boxes before any
 // coarsening (no listing yet) and the boxes' extent w × h; ok is false
-// when the grid has no cells.
+// when the grid has no cells (no boxes, or gridMaxIDs or more).
 func gridCells(boxes []PlanBox) (g PlanGrid, w, h float64, ok bool) {
-	if len(boxes) == 0 {
+	if len(boxes) == 0 || len(boxes) >= gridMaxIDs {
 		return g, 0, 0, false
 	}
 	all := PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
@@ -164,21 +177,21 @@ func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 // cellEntry returns the listing in cell (i, j) of occluder id with box b
 // listed in the cells c.
 func cellEntry(b PlanBox, c CellSpan, id int32, i, j int) CellEntry {
-	e := CellEntry{Box: b.Outer32(), ID: id}
+	var near Near
 	i32, j32 := int32(i), int32(j)
 	if i32 > c.I0 {
-		e.Near |= NearLeft
+		near |= NearLeft
 	}
 	if i32 < c.I1 {
-		e.Near |= NearRight
+		near |= NearRight
 	}
 	if j32 > c.J0 {
-		e.Near |= NearDown
+		near |= NearDown
 	}
 	if j32 < c.J1 {
-		e.Near |= NearUp
+		near |= NearUp
 	}
-	return e
+	return CellEntry{Box: b.Outer32(), Key: uint32(id)<<4 | uint32(near)}
 }
 
 // gridMaxListed bounds the total listing of n boxes.

@@ -18,13 +18,15 @@ func TestCellEntryNear(t *testing.T) {
 		{3, 5, NearLeft | NearRight},
 		{4, 5, NearLeft},
 	} {
-		if got := cellEntry(PlanBox{0, 0, 1, 1}, span, 7, c.i, c.j).Near; got != c.want {
-			t.Errorf("cell (%d, %d): Near = %b, want %b", c.i, c.j, got, c.want)
+		e := cellEntry(PlanBox{0, 0, 1, 1}, span, 7, c.i, c.j)
+		if got := e.Near(); got != c.want || e.ID() != 7 {
+			t.Errorf("cell (%d, %d): Near = %b, id %d, want %b, 7", c.i, c.j, got, e.ID(), c.want)
 		}
 	}
 	tall := CellSpan{I0: 0, J0: 0, I1: 0, J1: 2}
-	if got := cellEntry(PlanBox{0, 0, 1, 1}, tall, 7, 0, 1).Near; got != NearDown|NearUp {
-		t.Errorf("middle of a column: Near = %b, want %b", got, NearDown|NearUp)
+	e := cellEntry(PlanBox{0, 0, 1, 1}, tall, 1<<28-1, 0, 1)
+	if got := e.Near(); got != NearDown|NearUp || e.ID() != 1<<28-1 {
+		t.Errorf("middle of a column: Near = %b, id %d, want %b, %d", got, e.ID(), NearDown|NearUp, 1<<28-1)
 	}
 }
 
@@ -63,7 +65,7 @@ func TestGridListsBoxes(t *testing.T) {
 					t.Fatalf("%d boxes: cell (%d, %d) lists %v, want %v", len(boxes), i, j, got, want)
 				}
 				for x, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
-					if e.ID != got[x] || e.Box != boxes[e.ID].Outer32() {
+					if e.ID() != got[x] || e.Box != boxes[e.ID()].Outer32() {
 						t.Fatalf("%d boxes: cell (%d, %d) entry %d = %+v, want id %d", len(boxes), i, j, x, e, got[x])
 					}
 					var near Near
@@ -76,12 +78,12 @@ func TestGridListsBoxes(t *testing.T) {
 							continue
 						}
 						nk := g.Cell(ni, nj)
-						if slices.Contains(g.IDs[g.Start[nk]:g.Start[nk+1]], e.ID) {
+						if slices.Contains(g.IDs[g.Start[nk]:g.Start[nk+1]], e.ID()) {
 							near |= n.flag
 						}
 					}
-					if e.Near != near {
-						t.Fatalf("%d boxes: cell (%d, %d) entry %d (id %d) Near = %b, want %b", len(boxes), i, j, x, e.ID, e.Near, near)
+					if e.Near() != near {
+						t.Fatalf("%d boxes: cell (%d, %d) entry %d (id %d) Near = %b, want %b", len(boxes), i, j, x, e.ID(), e.Near(), near)
 					}
 				}
 				total += len(got)
@@ -93,10 +95,10 @@ func TestGridListsBoxes(t *testing.T) {
 	}
 }
 
-// TestCellEntrySize: a listing takes 24 bytes (see CellEntry): a field
+// TestCellEntrySize: a listing takes 20 bytes (see CellEntry): a field
 // added or widened costs cache misses on every walk of a large table.
 func TestCellEntrySize(t *testing.T) {
-	if got := unsafe.Sizeof(CellEntry{}); got != 24 {
-		t.Errorf("unsafe.Sizeof(CellEntry{}) = %d, want 24", got)
+	if got := unsafe.Sizeof(CellEntry{}); got != 20 {
+		t.Errorf("unsafe.Sizeof(CellEntry{}) = %d, want 20", got)
 	}
 }
