@@ -84,9 +84,13 @@ type node struct {
 	// neighbour prev and has it as next (scanRing then shares their
 	// edge's orientation)
 	follows    bool
-	owner      int32   // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32   // its ring in obstacleSet.rings and index on it; -1 for samples
-	blockers   []int32 // obstacles this point is too close to
+	owner      int32 // obstacle whose offset vertex this is; -1 for samples
+	ring, vert int32 // its ring in obstacleSet.rings and index on it; -1 for samples
+	// blo and nblk locate the obstacles this point is too close to in
+	// obstacleSet.blk (see blockersOf): an index, not a slice, so that the
+	// node array, most of a set's memory, holds no pointer for the
+	// collector to trace
+	blo, nblk int32
 }
 
 // region is a weighted (difficult) piece.
@@ -95,6 +99,9 @@ type region struct {
 	poly   geom.Polygon
 	factor float64
 	box    geom.Rect
+	// parts is the piece's convex decomposition (terrain.Piece.ConvexParts,
+	// computed once by the Battlefield), for costBound's pieces.
+	parts [][]geom.Point
 }
 
 // obstacleSet is the immutable, precomputed geometry for one clearance,
@@ -111,7 +118,11 @@ type obstacleSet struct {
 	grid                *grid // obstacle boxes, for point queries
 	// rings are the offset rings that kept a node, for the tangent
 	// search of nbrsOf; nbrCost is the work charged for one such search.
+	// blk holds the nodes' blocker lists, each a run (node.blo,
+	// node.nblk)
+	blk     []int32
 	rings   []tangentRing
+	discs   []ringDisc // per ring, its disc (for nbrsOf's cone test)
 	nbrCost int
 	// nbrs[i] caches the candidate edges of nodes[i], computed on first
 	// use and published once (CompareAndSwap); their blocker caches are
@@ -124,158 +135,21 @@ type obstacleSet struct {
 	minFactor, maxFactor float64
 }
 
-// buildSet computes the offset obstacles and candidate waypoints. It is
-// one pass over pieces then models feeding the same ring list, sized
-// exactly before the node array is filled (the node list is most of a
-// graph's memory), so it stays whole past 80 lines.
+// buildSet computes the offset obstacles and candidate waypoints.
 func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
+	s, rings, err := offsetObstacles(bf, key)
+	if err != nil {
+		return nil, err
+	}
 	R := key.radius
-	s := &obstacleSet{radius: R}
-	// offset rings per obstacle, turned into nodes once all are known
-	// (sized exactly: the node list is most of a set's memory)
-	type ring struct {
-		owner int32
-		r     geom.Ring
-		outer bool
-	}
-	nobs := len(bf.Pieces()) + len(bf.Models())
-	s.obs = make([]cobs, 0, nobs)
-	rings := make([]ring, 0, nobs)
-	add := func(id string, model int, c core, offs ...geom.Polygon) {
-		c.indexEdges()
-		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
-		owner := int32(len(s.obs) - 1)
-		for _, off := range offs {
-			rings = append(rings, ring{owner, off.Outer, true})
-			for _, h := range off.Holes {
-				rings = append(rings, ring{owner, h, false})
-			}
-		}
-	}
-	var circles geom.CircleRings // models share a few base sizes
-	offsetCircle := func(c geom.Circle) geom.Polygon {
-		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
-	}
-	for i := range bf.Pieces() {
-		pc := &bf.Pieces()[i]
-		e := key.prof.pieceEffect(pc, key.alt)
-		if e.move == terrain.Difficult {
-			s.regions = append(s.regions, region{id: pc.ID, poly: pc.Footprint, factor: key.prof.DifficultFactor, box: pc.Footprint.Bound()})
-		}
-		if key.avoidDifficult && e.move == terrain.Difficult {
-			// the reference point must stay out of it (cost is measured
-			// there), so the clearance does not apply: inflate by -R
-			c := coreFromPolygon(pc.Footprint)
-			c.inflate = -R
-			add(pc.ID, -1, c, pc.Footprint)
-			continue
-		}
-		if e.move != terrain.Impassable {
-			continue
-		}
-		if pc.Circle != nil {
-			add(pc.ID, -1, coreFromConvex(*pc.Circle), offsetCircle(*pc.Circle))
-			continue
-		}
-		offs, err := offsetPieces(pc.Footprint, R, key.chord)
-		if err != nil {
-			return nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
-		}
-		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
-	}
-	if !key.prof.Airborne || key.alt == 0 {
-		for i := range bf.Models() {
-			m := &bf.Models()[i]
-			if m.Garrison != nil || (m.Airborne() && m.Base.Shape == "") {
-				continue
-			}
-			fp := obstacleFootprint(m)
-			var off geom.Polygon
-			switch v := fp.(type) {
-			case geom.Circle:
-				off = offsetCircle(v)
-			case geom.OrientedRect:
-				o, err := offsetPolygon(geom.Polygon{Outer: v.Ring()}, R, key.chord)
-				if err != nil {
-					return nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
-				}
-				off = o
-			default:
-				c := coreFromConvex(fp)
-				o, err := offsetPolygon(c.poly, R, key.chord)
-				if err != nil {
-					return nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
-				}
-				off = o
-			}
-			add(m.ID, i, coreFromConvex(fp), off)
-		}
-	}
 	s.bounds = boundRegions(s.regions)
-	total := 0
-	for _, rg := range rings {
-		total += rg.r.Len()
-	}
-	s.nodes = make([]node, 0, total)
-	for ri, rg := range rings {
-		r := rg.r
-		n := r.Len()
-		for i := range n {
-			ip, in := i-1, i+1
-			if i == 0 {
-				ip = n - 1
-			}
-			if in == n {
-				in = 0
-			}
-			prev, v, next := r[ip], r[i], r[in]
-			if rg.outer && geom.Orient(prev, v, next) <= 0 {
-				continue // reflex or flat: never on a shortest path
-			}
-			s.nodes = append(s.nodes, node{p: v, prev: prev, next: next, taut: true, owner: rg.owner, ring: int32(ri), vert: int32(i)})
-		}
-	}
 	tb := bf.Table()
-	s.grid = newGrid(geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
-	s.nodes = s.block(s.nodes)
-	// the rings that kept nodes, each indexed for the tangent search when
-	// it is a large convex outer ring
-	for lo := 0; lo < len(s.nodes); {
-		ri := s.nodes[lo].ring
-		hi := lo
-		for hi < len(s.nodes) && s.nodes[hi].ring == ri {
-			hi++
-		}
-		tr := tangentRing{lo: int32(lo), hi: int32(hi)}
-		tr.bound(s.nodes)
-		if r := rings[ri].r; rings[ri].outer && r.Len() >= minIndexedRing {
-			nodeOf := make([]int32, r.Len())
-			for k := range nodeOf {
-				nodeOf[k] = -1
-			}
-			for k := lo; k < hi; k++ {
-				nodeOf[s.nodes[k].vert] = int32(k)
-			}
-			tr.indexRing(r, nodeOf)
-		}
-		s.rings = append(s.rings, tr)
-		s.nbrCost += tr.searchCost()
-		lo = hi
-	}
-	for k := range s.rings { // renumbered: rings that kept no node are gone
-		for j := s.rings[k].lo; j < s.rings[k].hi; j++ {
-			n := &s.nodes[j]
-			n.ring = int32(k)
-			if j > s.rings[k].lo {
-				pn := &s.nodes[j-1]
-				n.follows = pn.p == n.prev && pn.next == n.p
-			}
-		}
-	}
-	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
 	area := geom.Rect{X: r1.Interval{Hi: tb.Width}, Y: r1.Interval{Hi: tb.Depth}}
-	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
+	s.grid = newGrid(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
 	s.obsMask = newBoxMask(area, func(i int) geom.Rect { return s.obs[i].box }, len(s.obs))
+	s.makeNodes(rings)
+	s.nbrs = make([]atomic.Pointer[[]nbr], len(s.nodes))
+	s.regionMask = newBoxMask(area, func(i int) geom.Rect { return s.regions[i].box }, len(s.regions))
 	s.minFactor, s.maxFactor = math.Inf(1), 1
 	for _, rg := range s.regions {
 		s.maxFactor = max(s.maxFactor, rg.factor)
@@ -293,63 +167,114 @@ func buildSet(bf *terrain.Battlefield, key setKey) (*obstacleSet, error) {
 	return s, nil
 }
 
-// block records, for every node, the obstacles it is too close to, and
-// drops the nodes no query can use: those too close to a piece (a query
-// excludes models only). This is exact, unlike a cap on the count.
-func (s *obstacleSet) block(ns []node) []node {
-	out := ns[:0]
-	// the nodes' blocker lists are consecutive runs of one array (a
-	// growth leaves the earlier runs in the old one, unchanged) rather
-	// than one allocation per blocked node
-	var all []int32
-	for k := range ns {
-		n := &ns[k] // kept nodes move down in place: out is a prefix of ns
-		lo := len(all)
-		for _, j := range s.grid.at(n.p) {
-			o := &s.obs[j]
-			if (j == n.owner && o.whole) || !o.box.ContainsPoint(n.p) {
+// offsetObstacles returns a set holding the obstacles (s.obs) and
+// difficult regions of bf for key, and the rings of the obstacles'
+// offsets, in obstacle order, for makeNodes. It is one pass over pieces
+// then models feeding the same ring list, so it stays whole past 80
+// lines.
+func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offsetRing, error) {
+	R := key.radius
+	s := &obstacleSet{radius: R}
+	// offset rings per obstacle, turned into nodes once all are known
+	nobs := len(bf.Pieces()) + len(bf.Models())
+	s.obs = make([]cobs, 0, nobs)
+	rings := make([]offsetRing, 0, nobs)
+	add := func(id string, model int, c core, offs ...geom.Polygon) {
+		c.indexEdges()
+		s.obs = append(s.obs, cobs{id: id, model: model, core: c, box: c.box.ExpandedByMargin(R + 1e-9), whole: len(offs) == 1 && c.inflate >= 0 && R > 0})
+		owner := int32(len(s.obs) - 1)
+		for _, off := range offs {
+			rings = append(rings, offsetRing{owner, off.Outer, true})
+			for _, h := range off.Holes {
+				rings = append(rings, offsetRing{owner, h, false})
+			}
+		}
+	}
+	var circles geom.CircleRings // models share a few base sizes
+	// a circle's core is one zero-length edge: theirs share one array
+	// rather than one allocation each (at most one per obstacle)
+	circleEdges := make([]geom.Segment, nobs)
+	circleOf := func(v geom.Circle) core {
+		c := circleCore(v, circleEdges)
+		circleEdges = circleEdges[1:]
+		return c
+	}
+	offsetCircle := func(c geom.Circle) geom.Polygon {
+		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
+	}
+	for i := range bf.Pieces() {
+		pc := &bf.Pieces()[i]
+		e := key.prof.pieceEffect(pc, key.alt)
+		if e.move == terrain.Difficult {
+			s.regions = append(s.regions, region{id: pc.ID, poly: pc.Footprint, factor: key.prof.DifficultFactor, box: pc.Footprint.Bound(), parts: pc.ConvexParts()})
+		}
+		if key.avoidDifficult && e.move == terrain.Difficult {
+			// the reference point must stay out of it (cost is measured
+			// there), so the clearance does not apply: inflate by -R
+			c := coreFromPolygon(pc.Footprint)
+			c.inflate = -R
+			add(pc.ID, -1, c, pc.Footprint)
+			continue
+		}
+		if e.move != terrain.Impassable {
+			continue
+		}
+		if pc.Circle != nil {
+			add(pc.ID, -1, circleOf(*pc.Circle), offsetCircle(*pc.Circle))
+			continue
+		}
+		offs, err := offsetPieces(pc, R, key.chord)
+		if err != nil {
+			return nil, nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
+		}
+		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
+	}
+	if !key.prof.Airborne || key.alt == 0 {
+		for i := range bf.Models() {
+			m := &bf.Models()[i]
+			if m.Garrison != nil || (m.Airborne() && m.Base.Shape == "") {
 				continue
 			}
-			if o.core.touchesPoint(n.p, s.radius) {
-				all = append(all, j)
+			fp := obstacleFootprint(m)
+			if v, ok := fp.(geom.Circle); ok {
+				add(m.ID, i, circleOf(v), offsetCircle(v))
+				continue
 			}
+			// a polygon core (a rectangle's ring, an oval's circumscribed
+			// polygon), offset as it is
+			c := coreFromConvex(fp)
+			off, err := offsetPolygon(c.poly, R, key.chord)
+			if err != nil {
+				return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
+			}
+			add(m.ID, i, c, off)
 		}
-		b := all[lo:len(all):len(all)]
-		if slices.ContainsFunc(b, func(j int32) bool { return s.obs[j].model < 0 }) {
-			all = all[:lo]
-			continue // buried in a piece: never usable
-		}
-		if len(b) > 0 {
-			n.blockers = b
-		}
-		if len(out) < k {
-			ns[len(out)] = *n
-		}
-		out = out[:len(out)+1]
 	}
-	return out
+	return s, rings, nil
 }
 
-// offsetPieces returns polygons whose union is the offset of p by r: p's
-// own offset when p is convex (or r is 0), else the offsets of its convex
-// pieces. The Minkowski sum distributes over union, so the union is the
-// same region; its convex vertices are convex vertices of the pieces'
-// offsets (crossings of two pieces' boundaries are reflex), and extra
-// piece vertices deep inside are dropped by block. This avoids the
-// general overlay, which dominated the set build.
-func offsetPieces(p geom.Polygon, r, chord float64) ([]geom.Polygon, error) {
+// offsetPieces returns polygons whose union is the offset of pc's
+// footprint p by r: p's own offset when p is convex (or r is 0), else the
+// offsets of its convex pieces (pc.ConvexParts, which the battlefield
+// computed once when it was built). The Minkowski sum distributes over
+// union, so the union is the same region; its convex vertices are convex
+// vertices of the pieces' offsets (crossings of two pieces' boundaries are
+// reflex), and extra piece vertices deep inside are dropped by block. This
+// avoids the general overlay, which dominated the set build.
+func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
+	p := pc.Footprint
 	if r == 0 || p.IsConvex() {
 		off, err := offsetPolygon(p, r, chord)
 		return []geom.Polygon{off}, err
 	}
-	pieces, err := geom.ConvexPieces(p)
-	if err != nil {
+	pieces := pc.ConvexParts()
+	if pieces == nil {
 		off, err := offsetPolygon(p, r, chord) // the general overlay
 		return []geom.Polygon{off}, err
 	}
 	out := make([]geom.Polygon, 0, len(pieces))
-	for _, pc := range pieces {
-		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(pc)}, r, chord)
+	for _, part := range pieces {
+		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(part)}, r, chord)
 		if err != nil {
 			return nil, err
 		}
@@ -438,6 +363,12 @@ const (
 	orientFilterTiny  = 0x1p-960
 )
 
+// blockersOf returns the obstacles node n is too close to (none for a
+// sample).
+func (s *obstacleSet) blockersOf(n *node) []int32 {
+	return s.blk[n.blo : n.blo+n.nblk : n.blo+n.nblk]
+}
+
 // nbrsKnown reports whether node i's candidate edges are computed.
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
 
@@ -456,12 +387,27 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	var buf [64]int32
 	js := buf[:0]
 	var vs [4]int32
-	cone := coneOf(ni)
-	for r := range s.rings {
-		rg := &s.rings[r]
-		if rg.outsideCone(&cone) {
-			continue // no node of the ring sees ni as tangent
+	// the rings whose disc the cone does not miss (outsideCone), first
+	// (one tight loop over the discs), then their tangent nodes
+	var rbuf [128]int32
+	seen := rbuf[:0]
+	if cone := coneOf(ni); cone.ok {
+		for r := range s.discs {
+			d := &s.discs[r]
+			w := d.c.Sub(cone.p)
+			d1, d2 := cone.u1.Cross(w), cone.u2.Cross(w)
+			if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
+				continue // no node of the ring sees ni as tangent
+			}
+			seen = append(seen, int32(r))
 		}
+	} else {
+		for r := range s.discs {
+			seen = append(seen, int32(r))
+		}
+	}
+	for _, r := range seen {
+		rg := &s.rings[r]
 		if rg.indexed {
 			cand, ok := rg.tangentVerts(vs[:0], ni.p)
 			if ok {

@@ -172,7 +172,7 @@ func (q *query) usable(n *node) bool {
 	if !q.table.ContainsPoint(n.p) {
 		return false
 	}
-	for _, b := range n.blockers {
+	for _, b := range q.set.blockersOf(n) {
 		if !q.excluded[b] {
 			return false
 		}

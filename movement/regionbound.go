@@ -26,7 +26,8 @@ type halfPlane struct {
 type regionBound struct {
 	x0, y0, x1, y1 float64 // the region's box
 	isolated       bool
-	poly           *geom.Polygon // the region, for its pieces
+	poly           *geom.Polygon  // the region, for its pieces
+	parts          [][]geom.Point // its convex decomposition when known (region.parts)
 	pcs            atomic.Pointer[regionPieces]
 }
 
@@ -49,7 +50,7 @@ func boundRegions(regions []region) []regionBound {
 		rb := &out[i]
 		b := regions[i].box
 		rb.x0, rb.y0, rb.x1, rb.y1 = b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi
-		rb.poly = &regions[i].poly
+		rb.poly, rb.parts = &regions[i].poly, regions[i].parts
 		rb.isolated = true
 		for j := range regions {
 			if j != i && regions[j].box.Intersects(regions[i].box) {
@@ -70,9 +71,14 @@ func (rb *regionBound) pieces() *regionPieces {
 	}
 	p := &regionPieces{ok: true}
 	var pieces [][]geom.Point
-	if rb.poly.IsConvex() && len(rb.poly.Holes) == 0 {
+	switch {
+	case rb.poly.IsConvex() && len(rb.poly.Holes) == 0:
 		pieces = [][]geom.Point{rb.poly.Outer}
-	} else {
+	case rb.parts != nil:
+		// The Battlefield's decomposition of the same footprint: what
+		// geom.ConvexPieces would return here (TestRegionPiecesOnFirstUse).
+		pieces = rb.parts
+	default:
 		var err error
 		if pieces, err = geom.ConvexPieces(*rb.poly); err != nil {
 			p.ok, pieces = false, nil

@@ -15,7 +15,7 @@ import (
 // from many goroutines at once all get the one value kept; a region that
 // is not isolated gets none from lookup.
 func TestRegionPiecesOnFirstUse(t *testing.T) {
-	checked := 0
+	checked, decomposed := 0, 0
 	for seed := int64(1); seed <= 3; seed++ {
 		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
 		if err != nil {
@@ -40,6 +40,10 @@ func TestRegionPiecesOnFirstUse(t *testing.T) {
 				if pieces, err = geom.ConvexPieces(poly); err != nil {
 					t.Fatalf("seed %d region %d: %v", seed, i, err)
 				}
+				if rb.parts == nil {
+					t.Fatalf("seed %d region %d: a non-convex region without the piece's parts", seed, i)
+				}
+				decomposed++ // pieces() takes the Battlefield's parts
 			}
 			for _, pc := range pieces {
 				hp := halfPlanes(pc)
@@ -66,7 +70,7 @@ func TestRegionPiecesOnFirstUse(t *testing.T) {
 			checked++
 		}
 	}
-	if checked < 20 {
-		t.Errorf("only %d isolated regions checked", checked)
+	if checked < 20 || decomposed == 0 {
+		t.Errorf("only %d isolated regions checked, %d of them non-convex", checked, decomposed)
 	}
 }

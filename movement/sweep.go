@@ -23,12 +23,22 @@ type core struct {
 // coreFromPolygon returns the core of a terrain footprint.
 func coreFromPolygon(p geom.Polygon) core {
 	c := core{poly: p, box: p.Bound()}
-	for _, r := range append([]geom.Ring{p.Outer}, p.Holes...) {
-		for i := range r.Len() {
-			c.edges = append(c.edges, r.Edge(i))
-		}
+	if n := p.NumVertices(); n > 0 {
+		c.edges = make([]geom.Segment, 0, n) // one edge per vertex
+	}
+	c.edges = appendEdges(c.edges, p.Outer)
+	for _, h := range p.Holes {
+		c.edges = appendEdges(c.edges, h)
 	}
 	return c
+}
+
+// appendEdges appends the edges of ring r to dst.
+func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
+	for i := range r.Len() {
+		dst = append(dst, r.Edge(i))
+	}
+	return dst
 }
 
 // coreFromConvex returns the core of a model footprint: exact for circles
@@ -37,7 +47,7 @@ func coreFromPolygon(p geom.Polygon) core {
 func coreFromConvex(s geom.Convex) core {
 	switch v := s.(type) {
 	case geom.Circle:
-		return core{edges: []geom.Segment{{A: v.Center, B: v.Center}}, inflate: v.Radius, box: v.Bound()}
+		return circleCore(v, make([]geom.Segment, 1))
 	case geom.OrientedRect:
 		return coreFromPolygon(geom.Polygon{Outer: v.Ring()})
 	case geom.Ellipse:
@@ -45,6 +55,14 @@ func coreFromConvex(s geom.Convex) core {
 	}
 	v := s.Bound().Vertices()
 	return coreFromPolygon(geom.PolygonFromPoints(v[:]...))
+}
+
+// circleCore returns the core of circle v: its centre inflated by its
+// radius, whose one zero-length edge it stores in edge[0] (edge is the
+// caller's storage, of length at least 1).
+func circleCore(v geom.Circle, edge []geom.Segment) core {
+	edge[0] = geom.Segment{A: v.Center, B: v.Center}
+	return core{edges: edge[:1:1], inflate: v.Radius, box: v.Bound()}
 }
 
 // inside reports whether p is in the core's closed region. A point

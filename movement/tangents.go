@@ -73,20 +73,39 @@ func (rg *tangentRing) indexRing(r geom.Ring, nodeOf []int32) {
 	rg.indexed, rg.pts, rg.node, rg.c, rg.ang = true, r, nodeOf, c, ang
 }
 
-// bound sets the ring's disc from its nodes.
+// bound sets the ring's disc from its nodes (at least one). The box is
+// taken with plain comparisons (the builtin min and max, which order -0 before +0 and
+// propagate NaN, cost several times as much): for finite coordinates the
+// extremes are the same values, up to the sign of a zero, which no use of
+// the disc can tell (it enters only differences, squares and absolute
+// values).
 func (rg *tangentRing) bound(nodes []node) {
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, n := range nodes[rg.lo:rg.hi] {
-		x0, y0, x1, y1 = min(x0, n.p.X), min(y0, n.p.Y), max(x1, n.p.X), max(y1, n.p.Y)
+	ns := nodes[rg.lo:rg.hi]
+	x0, y0 := ns[0].p.X, ns[0].p.Y
+	x1, y1 := x0, y0
+	for k := 1; k < len(ns); k++ { // by index: ranging by value would copy each node
+		p := ns[k].p
+		if p.X < x0 {
+			x0 = p.X
+		} else if p.X > x1 {
+			x1 = p.X
+		}
+		if p.Y < y0 {
+			y0 = p.Y
+		} else if p.Y > y1 {
+			y1 = p.Y
+		}
 	}
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
 	// the largest dist(rg.center, n.p), from one square root: Sqrt is
 	// correctly rounded, hence monotone, so the root of the largest
 	// square is the largest root
 	q := 0.0
-	for _, n := range nodes[rg.lo:rg.hi] {
-		dx, dy := rg.center.X-n.p.X, rg.center.Y-n.p.Y
-		q = max(q, dx*dx+dy*dy)
+	for k := range ns {
+		dx, dy := rg.center.X-ns[k].p.X, rg.center.Y-ns[k].p.Y
+		if d := dx*dx + dy*dy; d > q {
+			q = d
+		}
 	}
 	rg.radius = math.Sqrt(q)
 }
@@ -121,13 +140,28 @@ func coneOf(n *node) nodeCone {
 // sign(u1 × (q−n)) and likewise for next), so tangent(q, n) fails for
 // every node q of the ring.
 func (rg *tangentRing) outsideCone(c *nodeCone) bool {
+	return c.misses(rg.center, rg.radius+coneMargin)
+}
+
+// misses is outsideCone for the disc about center whose radius plus
+// coneMargin is lim (nbrsOf runs the same test inline).
+func (c *nodeCone) misses(center geom.Point, lim float64) bool {
 	if !c.ok {
 		return false
 	}
-	w := rg.center.Sub(c.p)
+	w := center.Sub(c.p)
 	d1, d2 := c.u1.Cross(w), c.u2.Cross(w)
-	lim := rg.radius + coneMargin
 	return math.Abs(d1) > lim && math.Abs(d2) > lim && (d1 > 0) != (d2 > 0)
+}
+
+// ringDisc is a ring's disc as nbrsOf's cone test reads it: the centre,
+// and the radius plus coneMargin. The discs of a set's rings are one
+// compact array (obstacleSet.discs) rather than fields of tangentRing, so
+// the test of every ring for every new candidate list reads 24 bytes a
+// ring instead of a 128-byte record.
+type ringDisc struct {
+	c   geom.Point
+	lim float64
 }
 
 // searchCost is the work charged for finding the ring's tangent nodes from

@@ -1,0 +1,151 @@
+package movement
+
+import (
+	"github.com/golang/geo/r1"
+
+	"github.com/sightline/sightline/geom"
+)
+
+// offsetRing is one ring of an obstacle's offset, as buildSet collects
+// them before making nodes: owner is the obstacle's index, outer whether
+// it is an outer ring (whose reflex vertices are no nodes).
+type offsetRing struct {
+	owner int32
+	r     geom.Ring
+	outer bool
+}
+
+// makeNodes fills s.nodes and s.rings from the offset rings, in ring
+// order: a ring's convex vertices (every vertex of a hole), each with the
+// obstacles it is too close to, dropping those no query can use (too
+// close to a piece: a query excludes models only; exact, unlike a cap on
+// the count). The rings that keep a node become s.rings, numbered in
+// order, each indexed for the tangent search when it is a large convex
+// outer ring. It needs s.obs and s.obsMask.
+//
+// The obstacles a ring's vertices may be too close to are found once per
+// ring (those whose box meets the ring's box, in increasing index; the
+// owner left out when its offset is whole, see cobs.whole), so a vertex
+// tests a few boxes; the result is that of testing every obstacle whose
+// box holds the vertex, in index order (see blockRef in the tests).
+func (s *obstacleSet) makeNodes(rings []offsetRing) {
+	total := 0
+	for _, rg := range rings {
+		total += rg.r.Len()
+	}
+	s.nodes = make([]node, 0, total)
+	s.rings = make([]tangentRing, 0, len(rings))
+	s.discs = make([]ringDisc, 0, len(rings))
+	// the nodes' blocker lists are consecutive runs of one array, s.blk
+	all := s.blk[:0]
+	var cbuf [16]int32
+	var words []uint64
+	for _, rg := range rings {
+		r := rg.r
+		n := r.Len()
+		if n == 0 {
+			continue
+		}
+		var cand []int32
+		cand, words = s.ringCandidates(cbuf[:0], rg, words)
+		lo := len(s.nodes)
+		ring := int32(len(s.rings))
+		prev, v := r[n-1], r[0]
+		for i := range n {
+			next := r[0]
+			if i+1 < n {
+				next = r[i+1]
+			}
+			if rg.outer && geom.Orient(prev, v, next) <= 0 {
+				prev, v = v, next
+				continue // reflex or flat: never on a shortest path
+			}
+			blo, buried := len(all), false
+			for _, j := range cand {
+				o := &s.obs[j]
+				if !o.box.ContainsPoint(v) || !o.core.touchesPoint(v, s.radius) {
+					continue
+				}
+				if o.model < 0 {
+					buried = true // in a piece: never usable
+					break
+				}
+				all = append(all, j)
+			}
+			if buried {
+				all = all[:blo]
+				prev, v = v, next
+				continue
+			}
+			k := len(s.nodes)
+			s.nodes = s.nodes[:k+1] // within capacity (zeroed by make): filled in place, field by field
+			nd := &s.nodes[k]
+			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
+			nd.owner, nd.ring, nd.vert = rg.owner, ring, int32(i)
+			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
+			if k > lo {
+				pn := &s.nodes[k-1]
+				nd.follows = pn.p == prev && pn.next == v
+			}
+			prev, v = v, next
+		}
+		if len(s.nodes) == lo {
+			continue // no node kept: the ring is not searched
+		}
+		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes))}
+		tr.bound(s.nodes)
+		if rg.outer && n >= minIndexedRing {
+			nodeOf := make([]int32, n)
+			for k := range nodeOf {
+				nodeOf[k] = -1
+			}
+			for k := lo; k < len(s.nodes); k++ {
+				nodeOf[s.nodes[k].vert] = int32(k)
+			}
+			tr.indexRing(r, nodeOf)
+		}
+		s.rings = append(s.rings, tr)
+		s.discs = append(s.discs, ringDisc{c: tr.center, lim: tr.radius + coneMargin})
+		s.nbrCost += tr.searchCost()
+	}
+	s.blk = all
+}
+
+// ringCandidates appends to dst, in increasing index, the obstacles whose
+// box meets the bound of ring rg's vertices, without its owner when the
+// owner's offset is whole (its vertices keep the clearance from it by
+// construction): a superset of the obstacles whose box holds a vertex.
+// words is the caller's buffer for the obstacle mask's answer.
+func (s *obstacleSet) ringCandidates(dst []int32, rg offsetRing, words []uint64) ([]int32, []uint64) {
+	b := ringBox(rg.r)
+	words = nearAll(s.obsMask, b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi, words)
+	for j := nextIndex(words, 0, len(s.obs)); j >= 0; j = nextIndex(words, j+1, len(s.obs)) {
+		o := &s.obs[j]
+		if (int32(j) == rg.owner && o.whole) || !o.box.Intersects(b) {
+			continue
+		}
+		dst = append(dst, int32(j))
+	}
+	return dst, words
+}
+
+// ringBox returns the bound of a ring's vertices (nonempty, finite
+// coordinates), with plain comparisons: geom.Ring.Bound's AddPoint
+// per vertex costs several times as much.
+func ringBox(r geom.Ring) geom.Rect {
+	x0, y0 := r[0].X, r[0].Y
+	x1, y1 := x0, y0
+	for _, p := range r[1:] {
+		if p.X < x0 {
+			x0 = p.X
+		} else if p.X > x1 {
+			x1 = p.X
+		}
+		if p.Y < y0 {
+			y0 = p.Y
+		} else if p.Y > y1 {
+			y1 = p.Y
+		}
+	}
+	return geom.Rect{X: r1.Interval{Lo: x0, Hi: x1}, Y: r1.Interval{Lo: y0, Hi: y1}}
+}
