@@ -19,11 +19,12 @@ type PlanGrid struct {
 	// j) = j·NX + i, holds IDs[Start[k]:Start[k+1]].
 	Start []int32
 	IDs   []int32
-	// Spans are the cells each id is listed in, by id: a walk can tell
-	// from them whether it has met an id in an earlier cell.
+	// Spans are the cells each id is listed in, by id.
 	Spans []CellSpan
-	// Entries is the listing IDs with each id's box and cells beside it
-	// (Entries[k] describes IDs[k]): a walk along a segment reads one
+	// Entries is the listing IDs with each id's box and neighbour flags
+	// beside it (Entries[k] describes IDs[k]; with its flags a walk tells
+	// whether it has met the id in the cell it came from): a walk along
+	// a segment reads one
 	// cell's candidates from one contiguous run of memory instead of
 	// chasing each id into the boxes and spans (on a large table those
 	// random reads, not the arithmetic, are the cost of a sightline).
