@@ -355,11 +355,11 @@ func mayBeInPiece(bf *terrain.Battlefield, p geom.Point) bool {
 		return true
 	}
 	np := int32(len(occ.Pieces.Boxes))
-	k := g.Row(p.Y)*g.NX + g.Col(p.X)
+	k := g.Cell(g.Col(p.X), g.Row(p.Y))
 	for _, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
 		// The entry's box is rounded outwards: it holds the piece's.
 		b := &e.Box
-		if e.ID < np && p.X >= float64(b.X0) && p.X <= float64(b.X1) && p.Y >= float64(b.Y0) && p.Y <= float64(b.Y1) {
+		if e.ID() < np && p.X >= float64(b.X0) && p.X <= float64(b.X1) && p.Y >= float64(b.Y0) && p.Y <= float64(b.Y1) {
 			return true
 		}
 	}

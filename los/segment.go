@@ -288,7 +288,8 @@ const walkPrecision = 1e-13
 // in a cell the walk visits. The cells visited form a monotone staircase
 // (i steps one way, j the other), so those of a listed block (a
 // rectangle, terrain.CellSpan) are consecutive: an occluder is first met
-// in the current cell unless the previous cell lies in its block. The
+// in the current cell unless the previous cell lists it too (the listing's
+// Near flags the neighbour the walk came from). The
 // walk stops once the nearest blocker found lies before the parameter
 // where the segment leaves the current cell: every occluder not met yet is
 // listed only in later cells, so the segment touches its box at that
@@ -319,16 +320,23 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
-	// The previous cell (none yet: outside every block).
-	pi, pj := int32(-1), int32(-1)
+	// came is the neighbour the walk came from (none yet), icame and
+	// jcame those of a step along a row and a column.
+	came, icame, jcame := terrain.Near(0), terrain.NearLeft, terrain.NearDown
+	if istep < 0 {
+		icame = terrain.NearRight
+	}
+	if jstep < 0 {
+		jcame = terrain.NearUp
+	}
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
-		k := j*nx + i
+		k := j*nx + i // g.Cell(i, j)
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]
-			if int32(e.I0) <= pi && pi <= int32(e.I1) && int32(e.J0) <= pj && pj <= int32(e.J1) {
+			if e.Near()&came != 0 {
 				continue // met in the previous cell
 			}
 			// boxEntry on the listing's float32 box (it holds the
@@ -385,7 +393,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// they are visited (the target's, met last, too: a blocker
 			// found before it spares the read). The model filter decides
 			// the others when visited (visitID).
-			if m := int(e.ID) - np; m >= 0 {
+			if m := int(e.ID()) - np; m >= 0 {
 				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
 					continue
 				}
@@ -393,7 +401,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			if st.ncand == len(st.cand) && !st.flush() {
 				return
 			}
-			st.cand[st.ncand] = segCand{t0, e.ID}
+			st.cand[st.ncand] = segCand{t0, e.ID()}
 			st.ncand++
 		}
 		switch {
@@ -415,15 +423,16 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		if texit > 1 || (st.found && cut && st.first.t+entrySlack < texit) {
 			return
 		}
-		pi, pj = int32(i), int32(j)
 		if tx <= ty {
 			i += istep
+			came = icame
 			tx = inf
 			if e := i + ioff; e > 0 && e < nx {
 				tx = (g.X0 + float64(e)*g.CW - ax) * rx
 			}
 		} else {
 			j += jstep
+			came = jcame
 			ty = inf
 			if e := j + joff; e > 0 && e < ny {
 				ty = (g.Y0 + float64(e)*g.CH - ay) * ry

@@ -38,7 +38,7 @@ func (sc *fracScratch) gatherWedge(bf *terrain.Battlefield, w []geom.Point) {
 		y1 := min(wb.Y1, g.Y0+float64(j+1)*g.CH+m)
 		if x0, x1, ok := bandSpan(w, y0, y1); ok {
 			for i := g.Col(x0 - m); i <= g.Col(x1+m); i++ {
-				k := j*g.NX + i
+				k := g.Cell(i, j)
 				for _, id := range g.IDs[g.Start[k]:g.Start[k+1]] {
 					if sc.seen[id] == sc.gen {
 						continue

@@ -25,13 +25,13 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 	ng.IDs = make([]int32, 0, listed)
 	ng.Entries = make([]CellEntry, 0, listed)
 	id32 := int32(id)
-	se := cellEntry(boxes[id], s, id32)
 	next := 0          // the next cell whose start is to be written
 	copied := int32(0) // g's listing is copied up to here
 	shift := int32(0)  // how far the cells reached start after g's
 	// edit rewrites cell k, which the id leaves (out), enters (in) or
 	// stays in with its new span (both), after copying the cells before.
 	edit := func(k int, out, in bool) {
+		se := cellEntry(boxes[id], s, id32, k%ng.NX, k/ng.NX)
 		for ; next <= k; next++ {
 			ng.Start[next] = g.Start[next] + shift
 		}
@@ -63,7 +63,7 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 		for i := min(o.I0, s.I0); i <= max(o.I1, s.I1); i++ {
 			out, in := oj && o.I0 <= i && i <= o.I1, sj && s.I0 <= i && i <= s.I1
 			if out || in {
-				edit(int(j)*ng.NX+int(i), out, in)
+				edit(ng.Cell(int(i), int(j)), out, in)
 			}
 		}
 	}

@@ -166,16 +166,16 @@ func TestGridEntriesHoldBoxes(t *testing.T) {
 		np := len(o.Pieces.Boxes)
 		for k, e := range o.Grid.Entries {
 			box := o.Pieces.Boxes
-			id := int(e.ID)
+			id := int(e.ID())
 			if id >= np {
 				box, id = o.Models.Boxes, id-np
 			}
 			w := box[id]
 			if !(float64(e.Box.X0) <= w.X0 && float64(e.Box.Y0) <= w.Y0 && float64(e.Box.X1) >= w.X1 && float64(e.Box.Y1) >= w.Y1) {
-				t.Fatalf("entry %d (id %d) box %v does not hold %v", k, e.ID, e.Box, w)
+				t.Fatalf("entry %d (id %d) box %v does not hold %v", k, e.ID(), e.Box, w)
 			}
-			if e.ID != o.Grid.IDs[k] {
-				t.Fatalf("entry %d id %d, IDs[%d] = %d", k, e.ID, k, o.Grid.IDs[k])
+			if e.ID() != o.Grid.IDs[k] {
+				t.Fatalf("entry %d id %d, IDs[%d] = %d", k, e.ID(), k, o.Grid.IDs[k])
 			}
 		}
 	}

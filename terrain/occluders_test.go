@@ -66,7 +66,7 @@ func TestOccludersLayout(t *testing.T) {
 	for id, b := range boxes {
 		for j := g.Row(b.Y0); j <= g.Row(b.Y1); j++ {
 			for i := g.Col(b.X0); i <= g.Col(b.X1); i++ {
-				k := j*g.NX + i
+				k := g.Cell(i, j)
 				found := false
 				for _, x := range g.IDs[g.Start[k]:g.Start[k+1]] {
 					found = found || int(x) == id

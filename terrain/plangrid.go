@@ -15,15 +15,16 @@ type PlanGrid struct {
 	X0, Y0, CW, CH float64
 	NX, NY         int
 	Margin         float64
-	// Start and IDs list the cells: cell k = j·NX + i holds
-	// IDs[Start[k]:Start[k+1]].
+	// Start and IDs list the cells: cell (i, j), numbered k = Cell(i,
+	// j) = j·NX + i, holds IDs[Start[k]:Start[k+1]].
 	Start []int32
 	IDs   []int32
-	// Spans are the cells each id is listed in, by id: a walk can tell
-	// from them whether it has met an id in an earlier cell.
+	// Spans are the cells each id is listed in, by id.
 	Spans []CellSpan
-	// Entries is the listing IDs with each id's box and cells beside it
-	// (Entries[k] describes IDs[k]): a walk along a segment reads one
+	// Entries is the listing IDs with each id's box and neighbour flags
+	// beside it (Entries[k] describes IDs[k]; with its flags a walk tells
+	// whether it has met the id in the cell it came from): a walk along
+	// a segment reads one
 	// cell's candidates from one contiguous run of memory instead of
 	// chasing each id into the boxes and spans (on a large table those
 	// random reads, not the arithmetic, are the cost of a sightline).
@@ -33,15 +34,43 @@ type PlanGrid struct {
 // CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
 // rounded outwards to float32 (it holds the box the grid was built from: a
 // test against it may accept a segment that only passes within rounding of
-// the box, never reject one that touches it) and the cells it is listed in
-// (its CellSpan, in 16 bits: a grid has at most gridMaxSide cells along a
-// side). 28 bytes: a walk along a segment reads every listing of the cells
-// it crosses, and on a large table those reads are cache misses.
+// the box, never reject one that touches it) and which of the four
+// neighbouring cells list it too (Near: a walk from one of them has met
+// it already), the last two packed in Key. 20 bytes: a walk along a
+// segment reads every listing of the cells it crosses, and on a large
+// table those reads are cache misses.
 type CellEntry struct {
-	Box            PlanBox32
-	I0, J0, I1, J1 int16
-	ID             int32
+	Box PlanBox32
+	// Key is the id shifted left by 4, the Near flags in the low 4 bits
+	// (a grid lists fewer than gridMaxIDs ids).
+	Key uint32
 }
+
+// ID returns the listed occluder's id.
+func (e *CellEntry) ID() int32 { return int32(e.Key >> 4) }
+
+// Near returns the neighbouring cells that list the occluder too.
+func (e *CellEntry) Near() Near { return Near(e.Key & 15) }
+
+// gridMaxIDs bounds the ids a PlanGrid lists (CellEntry.Key holds 28
+// bits of id): for more boxes gridCells gives no cells (and a walk visits
+// every occluder).
+const gridMaxIDs = 1 << 28
+
+// Near flags the neighbours of a grid cell (i, j) that list an occluder
+// too.
+type Near uint8
+
+const (
+	// NearLeft is cell (i-1, j).
+	NearLeft Near = 1 << iota
+	// NearRight is cell (i+1, j).
+	NearRight
+	// NearDown is cell (i, j-1).
+	NearDown
+	// NearUp is cell (i, j+1).
+	NearUp
+)
 
 // PlanBox32 is a plan box in float32 (see PlanBox.Outer32).
 type PlanBox32 struct{ X0, Y0, X1, Y1 float32 }
@@ -71,6 +100,10 @@ func up32(x float64) float32 {
 	return f
 }
 
+// Cell returns the number k = j·NX + i of cell (i, j) (0 <= i < NX, 0 <= j
+// < NY), whose listing is IDs[Start[k]:Start[k+1]].
+func (g *PlanGrid) Cell(i, j int) int { return j*g.NX + i }
+
 // CellSpan is the block of grid cells [I0, I1] × [J0, J1] (columns ×
 // rows) an occluder is listed in.
 type CellSpan struct{ I0, J0, I1, J1 int32 }
@@ -98,9 +131,9 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 
 // gridCells returns the cells of the grid of the boxes before any
 // coarsening (no listing yet) and the boxes' extent w × h; ok is false
-// when the grid has no cells.
+// when the grid has no cells (no boxes, or gridMaxIDs or more).
 func gridCells(boxes []PlanBox) (g PlanGrid, w, h float64, ok bool) {
-	if len(boxes) == 0 {
+	if len(boxes) == 0 || len(boxes) >= gridMaxIDs {
 		return g, 0, 0, false
 	}
 	all := PlanBox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
@@ -142,9 +175,24 @@ func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
 // cells returns the number of cells of the span.
 func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
-// cellEntry returns the listing of occluder id with box b in the cells c.
-func cellEntry(b PlanBox, c CellSpan, id int32) CellEntry {
-	return CellEntry{Box: b.Outer32(), ID: id, I0: int16(c.I0), J0: int16(c.J0), I1: int16(c.I1), J1: int16(c.J1)}
+// cellEntry returns the listing in cell (i, j) of occluder id with box b
+// listed in the cells c.
+func cellEntry(b PlanBox, c CellSpan, id int32, i, j int) CellEntry {
+	var near Near
+	i32, j32 := int32(i), int32(j)
+	if i32 > c.I0 {
+		near |= NearLeft
+	}
+	if i32 < c.I1 {
+		near |= NearRight
+	}
+	if j32 > c.J0 {
+		near |= NearDown
+	}
+	if j32 < c.J1 {
+		near |= NearUp
+	}
+	return CellEntry{Box: b.Outer32(), Key: uint32(id)<<4 | uint32(near)}
 }
 
 // gridMaxListed bounds the total listing of n boxes.
@@ -162,7 +210,8 @@ func (g *PlanGrid) listed(boxes []PlanBox) int {
 // fill lists every box in the cells it overlaps (grown by the margin):
 // counts first, then the ids, in one flat array.
 func (g *PlanGrid) fill(boxes []PlanBox) {
-	counts := make([]int32, g.NX*g.NY+1)
+	n := g.NX * g.NY
+	counts := make([]int32, n+1)
 	g.Spans = make([]CellSpan, len(boxes))
 	for id, b := range boxes {
 		g.Spans[id] = g.spanOf(b)
@@ -171,7 +220,7 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 		c := g.Spans[id]
 		for j := int(c.J0); j <= int(c.J1); j++ {
 			for i := int(c.I0); i <= int(c.I1); i++ {
-				fn(j*g.NX + i)
+				fn(g.Cell(i, j))
 			}
 		}
 	}
@@ -184,12 +233,12 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
 	g.Entries = make([]CellEntry, len(g.IDs))
-	next := make([]int32, g.NX*g.NY)
-	copy(next, counts[:g.NX*g.NY])
+	next := make([]int32, n)
+	copy(next, counts[:n])
 	for id := range boxes {
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id))
+			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id), k%g.NX, k/g.NX)
 			next[k]++
 		})
 	}
