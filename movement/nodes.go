@@ -40,6 +40,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 	all := s.blk[:0]
 	var cbuf [16]int32
 	var words []uint64
+	var vbuf [64]int32
+	verts := vbuf[:0] // the ring's kept vertices, for indexRing
 	for _, rg := range rings {
 		r := rg.r
 		n := r.Len()
@@ -49,7 +51,10 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		var cand []int32
 		cand, words = s.ringCandidates(cbuf[:0], rg, words)
 		lo := len(s.nodes)
-		ring := int32(len(s.rings))
+		verts = verts[:0]
+		// index: a ring indexRing may index; chain: every node so far taut
+		// (all are) and following the one before
+		index, chain := rg.outer && n >= minIndexedRing, true
 		prev, v := r[n-1], r[0]
 		for i := range n {
 			next := r[0]
@@ -81,26 +86,30 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			s.nodes = s.nodes[:k+1] // within capacity (zeroed by make): filled in place, field by field
 			nd := &s.nodes[k]
 			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
-			nd.owner, nd.ring, nd.vert = rg.owner, ring, int32(i)
+			nd.owner = rg.owner
+			if index {
+				verts = append(verts, int32(i))
+			}
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
 				pn := &s.nodes[k-1]
 				nd.follows = pn.p == prev && pn.next == v
+				chain = chain && nd.follows
 			}
 			prev, v = v, next
 		}
 		if len(s.nodes) == lo {
 			continue // no node kept: the ring is not searched
 		}
-		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes))}
+		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
 		tr.bound(s.nodes)
-		if rg.outer && n >= minIndexedRing {
+		if index {
 			nodeOf := make([]int32, n)
 			for k := range nodeOf {
 				nodeOf[k] = -1
 			}
-			for k := lo; k < len(s.nodes); k++ {
-				nodeOf[s.nodes[k].vert] = int32(k)
+			for k, v := range verts {
+				nodeOf[v] = int32(lo + k)
 			}
 			tr.indexRing(r, nodeOf)
 		}

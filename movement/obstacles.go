@@ -3,7 +3,6 @@ package movement
 import (
 	"fmt"
 	"math"
-	"slices"
 	"sync/atomic"
 
 	"github.com/golang/geo/r1"
@@ -83,9 +82,8 @@ type node struct {
 	// follows reports whether the node before it in the set is its ring
 	// neighbour prev and has it as next (scanRing then shares their
 	// edge's orientation)
-	follows    bool
-	owner      int32 // obstacle whose offset vertex this is; -1 for samples
-	ring, vert int32 // its ring in obstacleSet.rings and index on it; -1 for samples
+	follows bool
+	owner   int32 // obstacle whose offset vertex this is; -1 for samples
 	// blo and nblk locate the obstacles this point is too close to in
 	// obstacleSet.blk (see blockersOf): an index, not a slice, so that the
 	// node array, most of a set's memory, holds no pointer for the
@@ -371,128 +369,6 @@ func (s *obstacleSet) blockersOf(n *node) []int32 {
 
 // nbrsKnown reports whether node i's candidate edges are computed.
 func (s *obstacleSet) nbrsKnown(i int32) bool { return s.nbrs[i].Load() != nil }
-
-// nbrsOf returns the candidate edges of node i, computing them on first
-// use: every other node j such that the segment is tangent at both ends,
-// in index order. A ring whose disc lies outside the double wedge of
-// points from which node i is tangent is skipped; the others are scanned,
-// or for an indexed ring only the few vertices tangentVerts finds are
-// tested (the same predicate, so the list is the same). Whether an edge is clear is left to the query (see
-// query.edgeUsable).
-func (s *obstacleSet) nbrsOf(i int32) []nbr {
-	if e := s.nbrs[i].Load(); e != nil {
-		return *e
-	}
-	ni := &s.nodes[i]
-	var buf [64]int32
-	js := buf[:0]
-	var vs [4]int32
-	// the rings whose disc the cone does not miss (outsideCone), first
-	// (one tight loop over the discs), then their tangent nodes
-	var rbuf [128]int32
-	seen := rbuf[:0]
-	if cone := coneOf(ni); cone.ok {
-		for r := range s.discs {
-			d := &s.discs[r]
-			w := d.c.Sub(cone.p)
-			d1, d2 := cone.u1.Cross(w), cone.u2.Cross(w)
-			if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
-				continue // no node of the ring sees ni as tangent
-			}
-			seen = append(seen, int32(r))
-		}
-	} else {
-		for r := range s.discs {
-			seen = append(seen, int32(r))
-		}
-	}
-	for _, r := range seen {
-		rg := &s.rings[r]
-		if rg.indexed {
-			cand, ok := rg.tangentVerts(vs[:0], ni.p)
-			if ok {
-				for _, v := range cand {
-					if j := rg.node[v]; j >= 0 && j != i && tangent(ni.p, &s.nodes[j]) && tangent(s.nodes[j].p, ni) {
-						js = append(js, j)
-					}
-				}
-				continue
-			}
-		}
-		js = s.scanRing(js, rg, i)
-	}
-	slices.Sort(js)
-	js = slices.Compact(js) // a small ring's four candidates may repeat
-	out := make([]nbr, len(js))
-	for k, j := range js {
-		out[k].to = j
-	}
-	if !s.nbrs[i].CompareAndSwap(nil, &out) {
-		return *s.nbrs[i].Load() // another reader published first: share its cache
-	}
-	return out
-}
-
-// scanRing appends to js, in index order, the nodes j of ring rg other
-// than node i such that tangent(ni.p, nj) and tangent(nj.p, ni): the scan
-// nbrsOf makes of a ring it does not search. tangent(p, nj) is the product
-// of the signs of Orient(p, nj.p, nj.prev) and Orient(p, nj.p, nj.next);
-// where nj follows the previous node of the scan on its ring (node.follows),
-// the first sign is the opposite of that node's second (Orient is exact
-// and swapping two points negates it), so a run of consecutive vertices
-// costs one orientation per node instead of two. The signs are those
-// tangent computes, so the list is the same.
-func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
-	ni := &s.nodes[i]
-	p := ni.p
-	ns := s.nodes[rg.lo:rg.hi]
-	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
-	for k := range ns {
-		nj := &ns[k]
-		var sp int
-		if k > 0 && nj.follows {
-			sp = -lastNext
-		} else {
-			sp = orientSign(p, nj.p, nj.prev)
-		}
-		// sn := orientSign(p, nj.p, nj.next), inlined (the loop's cost)
-		c := nj.next
-		l := (p.X - c.X) * (nj.p.Y - c.Y)
-		r := (p.Y - c.Y) * (nj.p.X - c.X)
-		d := l - r
-		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-		sn := 1
-		switch {
-		case d > bd:
-		case d < -bd:
-			sn = -1
-		default:
-			sn = geom.Orient(p, nj.p, c)
-		}
-		lastNext = sn
-		if j := rg.lo + int32(k); j != i && (!nj.taut || sp*sn >= 0) && tangent(nj.p, ni) {
-			js = append(js, j)
-		}
-	}
-	return js
-}
-
-// orientSign is geom.Orient(a, b, c), with tangent's float filter in
-// front: the exact predicate runs only when the filter cannot tell the
-// sign.
-func orientSign(a, b, c geom.Point) int {
-	l := (a.X - c.X) * (b.Y - c.Y)
-	r := (a.Y - c.Y) * (b.X - c.X)
-	d := l - r
-	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-	switch {
-	case d > bd:
-		return 1
-	case d < -bd:
-		return -1
-	}
-	return geom.Orient(a, b, c)
-}
 
 // nbrBlockers returns the cached blockers of the candidate edge a→b
 // (count -1: more than maxBlockers), computing and caching them on first

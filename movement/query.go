@@ -271,7 +271,7 @@ func (q *query) samples(from, to geom.Point, ub, h float64) ([]node, error) {
 					if _, bad := q.pointBlocked(p); bad {
 						continue
 					}
-					out = append(out, node{p: p, prev: p, next: p, owner: -1, ring: -1, vert: -1})
+					out = append(out, node{p: p, prev: p, next: p, owner: -1})
 				}
 			}
 		}

@@ -24,10 +24,13 @@ type tangentRing struct {
 	center  geom.Point // a disc (center, radius) holding the ring's nodes
 	radius  float64
 	indexed bool
-	pts     geom.Ring // the ring's vertices (an indexed ring only)
-	node    []int32   // per vertex: its node index, -1 when it is not a node
-	c       geom.Point
-	ang     []float64 // per vertex: its angle about c, unwrapped, increasing
+	// chain reports that every node of the ring is taut and each after
+	// the first follows the one before (node.follows): scanChain's case
+	chain bool
+	pts   geom.Ring // the ring's vertices (an indexed ring only)
+	node  []int32   // per vertex: its node index, -1 when it is not a node
+	c     geom.Point
+	ang   []float64 // per vertex: its angle about c, unwrapped, increasing
 }
 
 // indexRing fills the search data of rg for ring r when r is a strictly

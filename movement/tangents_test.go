@@ -248,3 +248,68 @@ func TestTouchesMatchesFirstContact(t *testing.T) {
 		}
 	}
 }
+
+// TestScanRingMatchesPlainScan: scanRing's call-free loops (chained rings
+// and others), with their candidate buffer full at once (0 or 1 slots) or
+// not, give the plain
+// scan's list (scanRingFrom from the first node) for every node and ring
+// of two tables, and the signs its float filter cannot tell (a node
+// collinear with p and its neighbour) occur, so the hand-over is tested.
+func TestScanRingMatchesPlainScan(t *testing.T) {
+	circles, err := terrain.New(terrain.Table{Width: 30, Depth: 30}, []terrain.Piece{
+		wall("a", circlePoly(geom.Pt(10, 10), 3, 12)),
+		wall("b", box(14, 2, 16, 4)),
+		wall("c", box(14, 8, 16, 10)),
+		wall("d", circlePoly(geom.Pt(20, 20), 2, 8)),
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := terrain.GenerateBattlefield(1, terrain.DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	chains, rings := 0, 0
+	for _, c := range []struct {
+		name string
+		bf   *terrain.Battlefield
+	}{{"boxes", circles}, {"reference table", ref}} {
+		set, err := buildSet(c.bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rg := range set.rings {
+			if rg.chain {
+				chains++
+			}
+		}
+		rings += len(set.rings)
+		collinear, found := 0, 0
+		for i := range set.nodes {
+			p := set.nodes[i].p
+			for r := range set.rings {
+				rg := &set.rings[r]
+				want := set.scanRingFrom(nil, rg, int32(i), 0, 0)
+				found += len(want)
+				for _, size := range []int{0, 1, 16} {
+					if got := set.scanRingBuf(nil, rg, int32(i), make([]int32, size)); !slices.Equal(got, want) {
+						t.Fatalf("%s: node %d, ring %d, %d slots: scanRingBuf = %v, want %v", c.name, i, r, size, got, want)
+					}
+				}
+				for k := rg.lo; k < rg.hi; k++ {
+					if nj := &set.nodes[k]; geom.Orient(p, nj.p, nj.next) == 0 || geom.Orient(p, nj.p, nj.prev) == 0 {
+						collinear++
+						break
+					}
+				}
+			}
+		}
+		if collinear == 0 || found == 0 {
+			t.Fatalf("%s: %d scans met a collinear node, %d nodes found: the hand-over or the lists are untested", c.name, collinear, found)
+		}
+		t.Logf("%s: %d nodes, %d rings, %d scans with a collinear node", c.name, len(set.nodes), len(set.rings), collinear)
+	}
+	if chains == 0 || chains == rings {
+		t.Fatalf("%d of %d rings are chained: scanChain and the general loop are not both tested", chains, rings)
+	}
+}
