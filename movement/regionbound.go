@@ -26,8 +26,7 @@ type halfPlane struct {
 type regionBound struct {
 	x0, y0, x1, y1 float64 // the region's box
 	isolated       bool
-	poly           *geom.Polygon  // the region, for its pieces
-	parts          [][]geom.Point // its convex decomposition when known (region.parts)
+	reg            *region // the region, for its pieces (its polygon and parts)
 	pcs            atomic.Pointer[regionPieces]
 }
 
@@ -50,7 +49,7 @@ func boundRegions(regions []region) []regionBound {
 		rb := &out[i]
 		b := regions[i].box
 		rb.x0, rb.y0, rb.x1, rb.y1 = b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi
-		rb.poly, rb.parts = &regions[i].poly, regions[i].parts
+		rb.reg = &regions[i]
 		rb.isolated = true
 		for j := range regions {
 			if j != i && regions[j].box.Intersects(regions[i].box) {
@@ -72,15 +71,15 @@ func (rb *regionBound) pieces() *regionPieces {
 	p := &regionPieces{ok: true}
 	var pieces [][]geom.Point
 	switch {
-	case rb.poly.IsConvex() && len(rb.poly.Holes) == 0:
-		pieces = [][]geom.Point{rb.poly.Outer}
-	case rb.parts != nil:
+	case rb.reg.poly.IsConvex() && len(rb.reg.poly.Holes) == 0:
+		pieces = [][]geom.Point{rb.reg.poly.Outer}
+	case rb.reg.parts != nil:
 		// The Battlefield's decomposition of the same footprint: what
 		// geom.ConvexPieces would return here (TestRegionPiecesOnFirstUse).
-		pieces = rb.parts
+		pieces = rb.reg.parts
 	default:
 		var err error
-		if pieces, err = geom.ConvexPieces(*rb.poly); err != nil {
+		if pieces, err = geom.ConvexPieces(rb.reg.poly); err != nil {
 			p.ok, pieces = false, nil
 		}
 	}

@@ -40,7 +40,7 @@ func TestRegionPiecesOnFirstUse(t *testing.T) {
 				if pieces, err = geom.ConvexPieces(poly); err != nil {
 					t.Fatalf("seed %d region %d: %v", seed, i, err)
 				}
-				if rb.parts == nil {
+				if rb.reg.parts == nil {
 					t.Fatalf("seed %d region %d: a non-convex region without the piece's parts", seed, i)
 				}
 				decomposed++ // pieces() takes the Battlefield's parts
