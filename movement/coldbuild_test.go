@@ -359,3 +359,35 @@ func TestRingBoundCenter(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeNodesConvexity checks makeNodes' convexity test, whose float
+// filter decides most vertices, on the cases it must hand to geom.Orient:
+// a flat vertex (no node), a reflex one (no node) and a convex vertex too
+// close to collinear for the filter (a node); hole vertices are all kept.
+func TestMakeNodesConvexity(t *testing.T) {
+	tiny := geom.Pt(1, -1e-300) // Orient((0,0), tiny, (2,0)) = +1, below the filter's bound
+	for _, c := range []struct {
+		name string
+		rg   offsetRing
+		want []geom.Point
+	}{
+		{"flat", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}},
+		{"reflex", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 2, Y: 2}, {X: 0, Y: 4}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}},
+		{"nearly flat convex", offsetRing{r: geom.Ring{{X: 0, Y: 0}, tiny, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, tiny, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}},
+		{"hole", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 2, Y: 2}}},
+			[]geom.Point{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 2, Y: 2}}},
+	} {
+		s := &obstacleSet{} // no obstacles: no blockers
+		s.makeNodes([]offsetRing{c.rg})
+		var got []geom.Point
+		for _, n := range s.nodes {
+			got = append(got, n.p)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: nodes %v, want %v", c.name, got, c.want)
+		}
+	}
+}

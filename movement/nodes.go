@@ -1,6 +1,8 @@
 package movement
 
 import (
+	"math"
+
 	"github.com/golang/geo/r1"
 
 	"github.com/sightline/sightline/geom"
@@ -61,9 +63,18 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			if i+1 < n {
 				next = r[i+1]
 			}
-			if rg.outer && geom.Orient(prev, v, next) <= 0 {
-				prev, v = v, next
-				continue // reflex or flat: never on a shortest path
+			if rg.outer {
+				// reflex or flat (geom.Orient <= 0): never on a shortest
+				// path. orientSign's float filter, written out (too big to
+				// inline), decides nearly every vertex without a call: its
+				// bound is at least geom.Orient's, so d above it is a
+				// positive sign.
+				l := (prev.X - next.X) * (v.Y - next.Y)
+				rt := (prev.Y - next.Y) * (v.X - next.X)
+				if !(l-rt > orientFilterBound*(math.Abs(l)+math.Abs(rt))+orientFilterTiny) && geom.Orient(prev, v, next) <= 0 {
+					prev, v = v, next
+					continue
+				}
 			}
 			blo, buried := len(all), false
 			for _, j := range cand {
