@@ -19,6 +19,25 @@ const MaxArcVertices = 4096
 // that a circumscribed polyline of radius r strays at most maxErr from the
 // arc: r*(1/cos(sweep/2n) - 1) <= maxErr.
 func circumscribedCount(r, maxErr, sweep float64, minN int) int {
+	return circumscribedCountStep(r, maxErr, sweep, minN, circumscribedStep(r, maxErr))
+}
+
+// circumscribedStep returns the largest half-step h of a circumscribed
+// polyline of radius r within maxErr of its arc, acos(r/(r+maxErr)) (0
+// when r is not positive and finite or maxErr not positive, where
+// circumscribedCountStep does not use it). It depends on r and maxErr
+// only, so a caller counting many arcs of one radius computes it once.
+func circumscribedStep(r, maxErr float64) float64 {
+	if !(r > 0) || math.IsInf(r, 0) || !(maxErr > 0) {
+		return 0
+	}
+	// r*(sec(h)-1) <= e  <=>  cos(h) >= r/(r+e).
+	return math.Acos(r / (r + maxErr))
+}
+
+// circumscribedCountStep is circumscribedCount given h =
+// circumscribedStep(r, maxErr).
+func circumscribedCountStep(r, maxErr, sweep float64, minN int, h float64) int {
 	maxN := int(math.Ceil(MaxArcVertices * sweep / (2 * math.Pi)))
 	if maxN < minN {
 		maxN = minN
@@ -29,9 +48,6 @@ func circumscribedCount(r, maxErr, sweep float64, minN int) int {
 	if !(maxErr > 0) {
 		return maxN
 	}
-	// r*(sec(h)-1) <= e  <=>  cos(h) >= r/(r+e).
-	c := r / (r + maxErr)
-	h := math.Acos(c)
 	if !(h > 0) {
 		return maxN
 	}
