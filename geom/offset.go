@@ -124,9 +124,12 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 			continue // collinear (or, impossible for convex input, reflex)
 		}
 		minK := int(math.Ceil(phi / (math.Pi / 2)))
-		k := circumscribedCountStep(r, tol, phi, max(minK, 1), step)
+		k, ch := circumscribedCountStep(r, tol, phi, max(minK, 1), step)
 		h := phi / (2 * float64(k))
-		rr := r / math.Cos(h)
+		if ch != ch { // NaN: not computed for k
+			ch = math.Cos(h)
+		}
+		rr := r / ch
 		for j := range k {
 			s, c := math.Sincos(t1 + h*float64(2*j+1))
 			dst = append(dst, Point{X: v.X + rr*c, Y: v.Y + rr*s})

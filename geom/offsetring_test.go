@@ -84,7 +84,7 @@ func TestOffsetConvexRingMatchesRef(t *testing.T) {
 	}
 	n := 0
 	for _, ring := range cases {
-		for _, rt := range [][2]float64{{1, 0.01}, {0.5, 1e-4}, {2.5, 0.3}, {1, 0}, {0, 0.01}, {1e-9, 1e-12}} {
+		for _, rt := range [][2]float64{{1, 0.01}, {0.5, 1e-4}, {2.5, 0.3}, {1, 5}, {1, 0}, {0, 0.01}, {1e-9, 1e-12}} {
 			got := offsetConvexRing(nil, ring, rt[0], rt[1])
 			want := offsetConvexRingRef(nil, ring, rt[0], rt[1])
 			if !slices.Equal(got, want) {
