@@ -214,6 +214,11 @@ func TestMakeNodesMatchesReference(t *testing.T) {
 				if rg.hi <= rg.lo || ringOf[rg.lo] != int32(k) || ringOf[rg.hi-1] != int32(k) || (int(rg.hi) < len(want) && ringOf[rg.hi] == int32(k)) {
 					t.Fatalf("table %d, %+v: ring %d spans nodes [%d, %d), not its nodes", bi, c, k, rg.lo, rg.hi)
 				}
+				ref := tangentRing{lo: rg.lo, hi: rg.hi}
+				ref.bound(s.nodes) // makeNodes takes a wholly kept ring's box from ringBox
+				if rg.center != ref.center || rg.radius != ref.radius {
+					t.Fatalf("table %d, %+v: ring %d disc %v, %v; bound says %v, %v", bi, c, k, rg.center, rg.radius, ref.center, ref.radius)
+				}
 			}
 			if len(s.rings) == 0 || s.rings[len(s.rings)-1].hi != int32(len(want)) {
 				t.Fatalf("table %d, %+v: the rings do not tile the node list", bi, c)

@@ -51,7 +51,8 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			continue
 		}
 		var cand []int32
-		cand, words = s.ringCandidates(cbuf[:0], rg, words)
+		box := ringBox(r)
+		cand, words = s.ringCandidates(cbuf[:0], rg, box, words)
 		lo := len(s.nodes)
 		verts = verts[:0]
 		// index: a ring indexRing may index; chain: every node so far taut
@@ -113,7 +114,12 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			continue // no node kept: the ring is not searched
 		}
 		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
-		tr.bound(s.nodes)
+		if len(s.nodes)-lo == n {
+			// every vertex kept, in ring order: their box is the ring's
+			tr.boundIn(s.nodes, box)
+		} else {
+			tr.bound(s.nodes)
+		}
 		if index {
 			nodeOf := make([]int32, n)
 			for k := range nodeOf {
@@ -132,12 +138,11 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 }
 
 // ringCandidates appends to dst, in increasing index, the obstacles whose
-// box meets the bound of ring rg's vertices, without its owner when the
+// box meets b, the bound of ring rg's vertices (ringBox), without its owner when the
 // owner's offset is whole (its vertices keep the clearance from it by
 // construction): a superset of the obstacles whose box holds a vertex.
 // words is the caller's buffer for the obstacle mask's answer.
-func (s *obstacleSet) ringCandidates(dst []int32, rg offsetRing, words []uint64) ([]int32, []uint64) {
-	b := ringBox(rg.r)
+func (s *obstacleSet) ringCandidates(dst []int32, rg offsetRing, b geom.Rect, words []uint64) ([]int32, []uint64) {
 	words = nearAll(s.obsMask, b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi, words)
 	for j := nextIndex(words, 0, len(s.obs)); j >= 0; j = nextIndex(words, j+1, len(s.obs)) {
 		o := &s.obs[j]
