@@ -80,7 +80,9 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			blo, buried := len(all), false
 			for _, j := range cand {
 				o := &s.obs[j]
-				if !o.box.ContainsPoint(v) || !o.core.touchesPoint(v, s.radius) {
+				// o.box.ContainsPoint(v), written out: the call is not inlined
+				b := &o.box
+				if !(b.X.Lo <= v.X && v.X <= b.X.Hi && b.Y.Lo <= v.Y && v.Y <= b.Y.Hi) || !o.core.touchesPoint(v, s.radius) {
 					continue
 				}
 				if o.model < 0 {
