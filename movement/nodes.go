@@ -59,6 +59,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		// (all are) and following the one before
 		index, chain := rg.outer && n >= minIndexedRing, true
 		prev, v := r[n-1], r[0]
+		last := -2 // the vertex of the ring's last node so far
 		for i := range n {
 			next := r[0]
 			if i+1 < n {
@@ -106,10 +107,13 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			}
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
+				// the node before is vertex i-1 (then its p is prev and
+				// its next v), or the points decide
 				pn := &s.nodes[k-1]
-				nd.follows = pn.p == prev && pn.next == v
+				nd.follows = last == i-1 || (pn.p == prev && pn.next == v)
 				chain = chain && nd.follows
 			}
+			last = i
 			prev, v = v, next
 		}
 		if len(s.nodes) == lo {
