@@ -94,15 +94,25 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 		}
 		return ring[i]
 	}
+	step := circumscribedStep(r, tol) // one radius: one acos for every corner
+	// t2 of the vertex before, when it had one: the angle of the edge
+	// ring[i-1]→ring[i], which is prv→v (prevOf(i) is ring[i-1] when that
+	// differs from ring[i], as it did for t2 to be computed)
+	t2prev, havePrev := 0.0, false
 	for i := range n {
 		v := ring[i]
 		nxt := ring[(i+1)%n]
 		if nxt == v {
+			havePrev = false
 			continue // repeated vertex: its twin carries the corner
 		}
-		prv := prevOf(i)
-		t1 := math.Atan2(-(v.X - prv.X), v.Y-prv.Y) // outward normal angle of prv→v
+		t1 := t2prev // outward normal angle of prv→v
+		if !havePrev {
+			prv := prevOf(i)
+			t1 = math.Atan2(-(v.X - prv.X), v.Y-prv.Y)
+		}
 		t2 := math.Atan2(-(nxt.X - v.X), nxt.Y-v.Y)
+		t2prev, havePrev = t2, true
 		phi := t2 - t1
 		for phi < 0 {
 			phi += 2 * math.Pi
@@ -114,9 +124,12 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 			continue // collinear (or, impossible for convex input, reflex)
 		}
 		minK := int(math.Ceil(phi / (math.Pi / 2)))
-		k := circumscribedCount(r, tol, phi, max(minK, 1))
+		k, ch := circumscribedCountStep(r, tol, phi, max(minK, 1), step)
 		h := phi / (2 * float64(k))
-		rr := r / math.Cos(h)
+		if ch != ch { // NaN: not computed for k
+			ch = math.Cos(h)
+		}
+		rr := r / ch
 		for j := range k {
 			s, c := math.Sincos(t1 + h*float64(2*j+1))
 			dst = append(dst, Point{X: v.X + rr*c, Y: v.Y + rr*s})

@@ -19,25 +19,51 @@ const MaxArcVertices = 4096
 // that a circumscribed polyline of radius r strays at most maxErr from the
 // arc: r*(1/cos(sweep/2n) - 1) <= maxErr.
 func circumscribedCount(r, maxErr, sweep float64, minN int) int {
+	n, _ := circumscribedCountStep(r, maxErr, sweep, minN, circumscribedStep(r, maxErr))
+	return n
+}
+
+// circumscribedStep returns the largest half-step h of a circumscribed
+// polyline of radius r within maxErr of its arc, acos(r/(r+maxErr)) (0
+// when r is not positive and finite or maxErr not positive, where
+// circumscribedCountStep does not use it). It depends on r and maxErr
+// only, so a caller counting many arcs of one radius computes it once.
+func circumscribedStep(r, maxErr float64) float64 {
+	if !(r > 0) || math.IsInf(r, 0) || !(maxErr > 0) {
+		return 0
+	}
+	// r*(sec(h)-1) <= e  <=>  cos(h) >= r/(r+e).
+	return math.Acos(r / (r + maxErr))
+}
+
+// circumscribedCountStep is circumscribedCount given h =
+// circumscribedStep(r, maxErr). It also returns cos(sweep/(2n)) for the n
+// it returns when its guard computed that (the usual case), else NaN, so
+// a caller placing the vertices at radius r/cos(sweep/(2n)) need not
+// compute it again.
+func circumscribedCountStep(r, maxErr, sweep float64, minN int, h float64) (int, float64) {
 	maxN := int(math.Ceil(MaxArcVertices * sweep / (2 * math.Pi)))
 	if maxN < minN {
 		maxN = minN
 	}
 	if !(r > 0) || math.IsInf(r, 0) {
-		return minN
+		return minN, math.NaN()
 	}
 	if !(maxErr > 0) {
-		return maxN
+		return maxN, math.NaN()
 	}
-	// r*(sec(h)-1) <= e  <=>  cos(h) >= r/(r+e).
-	c := r / (r + maxErr)
-	h := math.Acos(c)
 	if !(h > 0) {
-		return maxN
+		return maxN, math.NaN()
 	}
 	n := int(math.Ceil(sweep / (2 * h)))
 	// Guard the rounding of acos near the boundary.
-	for n < maxN && r*(1/math.Cos(sweep/(2*float64(n)))-1) > maxErr {
+	cn, cosN := -1, math.NaN() // the n whose cosine the guard accepted
+	for n < maxN {
+		c := math.Cos(sweep / (2 * float64(n)))
+		if !(r*(1/c-1) > maxErr) {
+			cn, cosN = n, c
+			break
+		}
 		n++
 	}
 	if n < minN {
@@ -46,7 +72,10 @@ func circumscribedCount(r, maxErr, sweep float64, minN int) int {
 	if n > maxN {
 		n = maxN
 	}
-	return n
+	if n != cn {
+		return n, math.NaN()
+	}
+	return n, cosN
 }
 
 // Bound returns the tight axis-aligned box of the disc.

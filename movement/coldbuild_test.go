@@ -214,6 +214,11 @@ func TestMakeNodesMatchesReference(t *testing.T) {
 				if rg.hi <= rg.lo || ringOf[rg.lo] != int32(k) || ringOf[rg.hi-1] != int32(k) || (int(rg.hi) < len(want) && ringOf[rg.hi] == int32(k)) {
 					t.Fatalf("table %d, %+v: ring %d spans nodes [%d, %d), not its nodes", bi, c, k, rg.lo, rg.hi)
 				}
+				ref := tangentRing{lo: rg.lo, hi: rg.hi}
+				ref.bound(s.nodes) // makeNodes takes a wholly kept ring's box from ringBox
+				if rg.center != ref.center || rg.radius != ref.radius {
+					t.Fatalf("table %d, %+v: ring %d disc %v, %v; bound says %v, %v", bi, c, k, rg.center, rg.radius, ref.center, ref.radius)
+				}
 			}
 			if len(s.rings) == 0 || s.rings[len(s.rings)-1].hi != int32(len(want)) {
 				t.Fatalf("table %d, %+v: the rings do not tile the node list", bi, c)
@@ -356,6 +361,38 @@ func TestRingBoundCenter(t *testing.T) {
 		}
 		if want := geom.Pt((x0+x1)/2, (y0+y1)/2); rg.center != want {
 			t.Fatalf("bound of %v: centre %v, want %v", ns, rg.center, want)
+		}
+	}
+}
+
+// TestMakeNodesConvexity checks makeNodes' convexity test, whose float
+// filter decides most vertices, on the cases it must hand to geom.Orient:
+// a flat vertex (no node), a reflex one (no node) and a convex vertex too
+// close to collinear for the filter (a node); hole vertices are all kept.
+func TestMakeNodesConvexity(t *testing.T) {
+	tiny := geom.Pt(1, -1e-300) // Orient((0,0), tiny, (2,0)) = +1, below the filter's bound
+	for _, c := range []struct {
+		name string
+		rg   offsetRing
+		want []geom.Point
+	}{
+		{"flat", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}},
+		{"reflex", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 2, Y: 2}, {X: 0, Y: 4}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}},
+		{"nearly flat convex", offsetRing{r: geom.Ring{{X: 0, Y: 0}, tiny, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}, outer: true},
+			[]geom.Point{{X: 0, Y: 0}, tiny, {X: 2, Y: 0}, {X: 2, Y: 2}, {X: 0, Y: 2}}},
+		{"hole", offsetRing{r: geom.Ring{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 2, Y: 2}}},
+			[]geom.Point{{X: 0, Y: 0}, {X: 2, Y: 0}, {X: 4, Y: 0}, {X: 2, Y: 2}}},
+	} {
+		s := &obstacleSet{} // no obstacles: no blockers
+		s.makeNodes([]offsetRing{c.rg})
+		var got []geom.Point
+		for _, n := range s.nodes {
+			got = append(got, n.p)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: nodes %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package movement
 
 import (
+	"math"
+
 	"github.com/golang/geo/r1"
 
 	"github.com/sightline/sightline/geom"
@@ -49,26 +51,39 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			continue
 		}
 		var cand []int32
-		cand, words = s.ringCandidates(cbuf[:0], rg, words)
+		box := ringBox(r)
+		cand, words = s.ringCandidates(cbuf[:0], rg, box, words)
 		lo := len(s.nodes)
 		verts = verts[:0]
 		// index: a ring indexRing may index; chain: every node so far taut
 		// (all are) and following the one before
 		index, chain := rg.outer && n >= minIndexedRing, true
 		prev, v := r[n-1], r[0]
+		last := -2 // the vertex of the ring's last node so far
 		for i := range n {
 			next := r[0]
 			if i+1 < n {
 				next = r[i+1]
 			}
-			if rg.outer && geom.Orient(prev, v, next) <= 0 {
-				prev, v = v, next
-				continue // reflex or flat: never on a shortest path
+			if rg.outer {
+				// reflex or flat (geom.Orient <= 0): never on a shortest
+				// path. orientSign's float filter, written out (too big to
+				// inline), decides nearly every vertex without a call: its
+				// bound is at least geom.Orient's, so d above it is a
+				// positive sign.
+				l := (prev.X - next.X) * (v.Y - next.Y)
+				rt := (prev.Y - next.Y) * (v.X - next.X)
+				if !(l-rt > orientFilterBound*(math.Abs(l)+math.Abs(rt))+orientFilterTiny) && geom.Orient(prev, v, next) <= 0 {
+					prev, v = v, next
+					continue
+				}
 			}
 			blo, buried := len(all), false
 			for _, j := range cand {
 				o := &s.obs[j]
-				if !o.box.ContainsPoint(v) || !o.core.touchesPoint(v, s.radius) {
+				// o.box.ContainsPoint(v), written out: the call is not inlined
+				b := &o.box
+				if !(b.X.Lo <= v.X && v.X <= b.X.Hi && b.Y.Lo <= v.Y && v.Y <= b.Y.Hi) || !o.core.touchesPoint(v, s.radius) {
 					continue
 				}
 				if o.model < 0 {
@@ -92,17 +107,25 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			}
 			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
 			if k > lo {
+				// the node before is vertex i-1 (then its p is prev and
+				// its next v), or the points decide
 				pn := &s.nodes[k-1]
-				nd.follows = pn.p == prev && pn.next == v
+				nd.follows = last == i-1 || (pn.p == prev && pn.next == v)
 				chain = chain && nd.follows
 			}
+			last = i
 			prev, v = v, next
 		}
 		if len(s.nodes) == lo {
 			continue // no node kept: the ring is not searched
 		}
 		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
-		tr.bound(s.nodes)
+		if len(s.nodes)-lo == n {
+			// every vertex kept, in ring order: their box is the ring's
+			tr.boundIn(s.nodes, box)
+		} else {
+			tr.bound(s.nodes)
+		}
 		if index {
 			nodeOf := make([]int32, n)
 			for k := range nodeOf {
@@ -121,12 +144,11 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 }
 
 // ringCandidates appends to dst, in increasing index, the obstacles whose
-// box meets the bound of ring rg's vertices, without its owner when the
+// box meets b, the bound of ring rg's vertices (ringBox), without its owner when the
 // owner's offset is whole (its vertices keep the clearance from it by
 // construction): a superset of the obstacles whose box holds a vertex.
 // words is the caller's buffer for the obstacle mask's answer.
-func (s *obstacleSet) ringCandidates(dst []int32, rg offsetRing, words []uint64) ([]int32, []uint64) {
-	b := ringBox(rg.r)
+func (s *obstacleSet) ringCandidates(dst []int32, rg offsetRing, b geom.Rect, words []uint64) ([]int32, []uint64) {
 	words = nearAll(s.obsMask, b.X.Lo, b.Y.Lo, b.X.Hi, b.Y.Hi, words)
 	for j := nextIndex(words, 0, len(s.obs)); j >= 0; j = nextIndex(words, j+1, len(s.obs)) {
 		o := &s.obs[j]

@@ -99,6 +99,19 @@ func (rg *tangentRing) bound(nodes []node) {
 			y1 = p.Y
 		}
 	}
+	rg.disc(ns, x0, y0, x1, y1)
+}
+
+// boundIn is bound given box, the box of the ring's nodes as bound's
+// comparisons find it (ringBox of the ring when it keeps every vertex in
+// order: the same comparisons on the same points).
+func (rg *tangentRing) boundIn(nodes []node, box geom.Rect) {
+	rg.disc(nodes[rg.lo:rg.hi], box.X.Lo, box.Y.Lo, box.X.Hi, box.Y.Hi)
+}
+
+// disc sets the ring's centre to the middle of the box [x0, x1]×[y0, y1]
+// of its nodes ns and its radius to the farthest node's distance.
+func (rg *tangentRing) disc(ns []node, x0, y0, x1, y1 float64) {
 	rg.center = geom.Pt((x0+x1)/2, (y0+y1)/2)
 	// the largest dist(rg.center, n.p), from one square root: Sqrt is
 	// correctly rounded, hence monotone, so the root of the largest
