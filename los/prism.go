@@ -442,9 +442,39 @@ func orientFast(A, B, d, q geom.Point) int {
 	return geom.Orient(A, B, q)
 }
 
-// fastErr is the relative rounding bound used by collectFast: each of the
-// two cross products carries at most about 4 roundings of its terms' size,
-// doubled for safety.
+// fastErr is the relative rounding bound used by collectFast and
+// crossInto (and convexFast, which writes crossInto out), with u = 2⁻⁵³
+// the unit roundoff. The derivation, for crossInto's num = pa×ed and
+// den = d×ed (pa = p − A, ed = q − p, each coordinate a difference rounded
+// once; d = B − A likewise):
+//
+//   - each product term of a cross product carries the rounding of its two
+//     factors' differences, of the product and of the final subtraction: a
+//     factor (1+ε₁)(1+ε₂)(1+ε₃)(1+ε₄) with |εᵢ| ≤ u, so the computed value
+//     is within ((1+u)⁴ − 1)·S ≤ 4.01u·S of the exact one, S the sum of
+//     the exact terms' magnitudes;
+//   - the code bounds with the computed sums nabs and dabs (themselves
+//     within (1+u)⁴ of S, sums and absolute values included) times 16u,
+//     which covers 4.01u·S(1+u)⁴ four times over;
+//   - t = num/den: with |num̃ − num| ≤ Eₙ and |dẽn − den| ≤ E_d,
+//     |num̃/dẽn − num/den| ≤ (Eₙ + |num̃/dẽn|·E_d)/(|dẽn| − E_d) whenever
+//     |dẽn| > E_d (slack > 0, else crossInto declines); the division's own
+//     rounding (u·|t|) and taking the computed |t| for |num̃/dẽn| (another
+//     u·|t| at most, times dabs/slack) are covered by the term 16u·|t|
+//     and the same fourfold margin (d's rounding is among the four
+//     factors above, so t is compared with the parameter along the exact
+//     segment A→B);
+//   - the relative bounds above assume no product underflows, which
+//     needs both of its factors below about 2⁻⁵¹¹ in magnitude: an edge
+//     shorter than about 1e-154 in together with a segment whose start
+//     lies that close to the edge's first vertex, or whose own length is
+//     that small. That case is not covered (the term 2⁻¹⁰⁰⁰ in err only
+//     keeps err positive); it lies far below any table's features.
+//
+// So, outside that case, the exact crossing parameter lies within err of
+// the computed t, and the decisions resting on it (an end of the segment
+// inside or outside the crossing, convexFast's height sign at a crossing)
+// are exact.
 const fastErr = 16 * 0x1p-53
 
 // addRingFast appends the crossings of one ring (see collectFast).
