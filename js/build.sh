@@ -21,6 +21,11 @@
 # The tag sightline_nopictures (rulesets.Pictures false) leaves the
 # rulesets' picture building out: the module answers in JSON and never
 # draws, about 42 KB of gzip.
+# The tag sightline_nofast leaves out the float-first fast paths of los
+# and movement that hand every doubtful case to an exact path (los's
+# convexFast, prismSegmentFast and initShot; movement's call-free ring
+# scans): the same answers, slower sightlines and cold routes, about 9 KB
+# of gzip.
 # GOEXPERIMENT=nogreenteagc builds the runtime with Go's previous garbage
 # collector: the module runs on one thread, where Green Tea's parallel
 # marking gains nothing, and its code is about 10 KB of gzip.
@@ -29,7 +34,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here/.."
 mkdir -p "$here/dist"
 out="$here/dist/sightline.wasm"
-list="sightline_nooverlay,sightline_nopictures"
+list="sightline_nooverlay,sightline_nopictures,sightline_nofast"
 if [ $# -gt 0 ]; then
 	list="$list,sightline_games"
 	name="sightline"

@@ -27,6 +27,9 @@ import (
 // It asks convexFast, the float first try, and prismConvexExact only when
 // a sign is in doubt there; both give the same answers.
 func prismConvex(fp geom.Polygon, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, bool) {
+	if !fastPaths {
+		return prismConvexExact(fp, top, a, b, cv, disc)
+	}
 	h, res := convexFast(fp.Outer, top, a, b, cv, disc)
 	if res == fastUnsure {
 		return prismConvexExact(fp, top, a, b, cv, disc)

@@ -86,7 +86,7 @@ type SegmentResult struct {
 // docs/sight.md).
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
-	if !f.initShot(bf, &opt, ignore) {
+	if !fastPaths || !f.initShot(bf, &opt, ignore) {
 		f.initSegment(bf, &opt, ignore)
 	}
 	segmentInto(&res, bf, a, b, &f, segFull)

@@ -74,8 +74,10 @@ func (st *segState) visitID(id int) bool {
 	} else if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
 		// prismConvex written out (a call level fewer): convexFast, then
 		// prismConvexExact only when a sign is in doubt there.
-		var res fastResult
-		h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		res := fastUnsure
+		if fastPaths {
+			h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
+		}
 		decided = res == fastDecided
 		if res == fastUnsure {
 			h, decided = prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc)
@@ -148,9 +150,12 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
 	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
 		// prismConvex, written out (one call less on the hot path).
-		h, res := convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc)
-		if res == fastDecided {
-			return h
+		res := fastUnsure
+		if fastPaths {
+			var h segHit
+			if h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc); res == fastDecided {
+				return h
+			}
 		}
 		if res == fastUnsure {
 			if h, ok := prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
@@ -165,7 +170,7 @@ func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) 
 // alone for the reference walk).
 func (st *segState) prismGeneral(fp geom.Polygon, top float64) segHit {
 	var sw sweep
-	if st.reference {
+	if st.reference || !fastPaths {
 		return prismSegment(fp, top, st.a, st.b, &sw)
 	}
 	return prismSegmentFast(fp, top, st.a, st.b, &sw)

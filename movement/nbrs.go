@@ -81,6 +81,9 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 // costs one orientation per node instead of two. The signs are those
 // tangent computes, so the list is the same.
 func (s *obstacleSet) scanRing(js []int32, rg *tangentRing, i int32) []int32 {
+	if !fastPaths {
+		return s.scanRingFrom(js, rg, i, 0, 0)
+	}
 	var cand [16]int32
 	return s.scanRingBuf(js, rg, i, cand[:])
 }
