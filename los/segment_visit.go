@@ -66,11 +66,9 @@ func (st *segState) visitID(id int) bool {
 	var h segHit
 	decided := false
 	if !piece && bottom > 0 && min(st.a.Z, st.b.Z) < bottom {
-		var hit bool
-		if h, hit = st.modelPrism(r, bottom, top); !hit {
-			return true
-		}
-		decided = true
+		// (max(a.Z, b.Z) > bottom: a segment no higher than the model's
+		// bottom returned above)
+		h, decided = st.modelPrism(r, bottom, top), true
 	} else if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
 		// prismConvex written out (a call level fewer): convexFast, then
 		// prismConvexExact only when a sign is in doubt there.
@@ -108,21 +106,15 @@ func (st *segState) visitID(id int) bool {
 	return !(st.clearOnly && st.found)
 }
 
-// modelPrism decides how the segment meets a model's volume (record r)
-// ring × [bottom, top]: for a model on the table (bottom 0, where the table below is
-// opaque anyway) the prism test as for pieces; for a model standing higher
-// the same test on the part of the segment at or above bottom (clipped in
-// floating point: only where the segment crosses the bottom face is the
-// decision rounded), its parameters mapped back to the whole segment. A
-// segment that reaches no higher than bottom misses the model (a contact
-// with its underside is not reported); hit is false then.
-func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (segHit, bool) {
-	if !(bottom > 0) || min(st.a.Z, st.b.Z) >= bottom {
-		return st.prism(geom.Polygon{Outer: r.Ring}, top, r), true
-	}
-	if max(st.a.Z, st.b.Z) <= bottom {
-		return segHit{}, false
-	}
+// modelPrism decides how the segment meets the volume ring × [bottom, top]
+// of a model standing above the table (record r) when the segment crosses
+// the height bottom (min(a.Z, b.Z) < bottom < max(a.Z, b.Z): visitID
+// settles the other cases): the prism test on the part of the segment at
+// or above bottom (clipped in floating point: only where the segment
+// crosses the bottom face is the decision rounded), its parameters mapped
+// back to the whole segment. A contact with the model's underside alone
+// is not reported.
+func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) segHit {
 	a, b := st.a, st.b
 	t := (bottom - a.Z) / (b.Z - a.Z)
 	cut := segAt(a, b, t)
@@ -136,7 +128,7 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 	h := st.prism(geom.Polygon{Outer: r.Ring}, top, r)
 	st.a, st.b = a, b
 	h.t = t0 + (t1-t0)*h.t
-	return h, true
+	return h
 }
 
 // prism decides how the segment meets one prism, footprint fp of the
@@ -149,18 +141,8 @@ func (st *segState) modelPrism(r *terrain.OccluderRec, bottom, top float64) (seg
 // decides.
 func (st *segState) prism(fp geom.Polygon, top float64, r *terrain.OccluderRec) segHit {
 	if (r.Convex != nil || len(fp.Holes) == 0) && !st.reference {
-		// prismConvex, written out (one call less on the hot path).
-		res := fastUnsure
-		if fastPaths {
-			var h segHit
-			if h, res = convexFast(fp.Outer, top, st.a, st.b, r.Convex, &r.Disc); res == fastDecided {
-				return h
-			}
-		}
-		if res == fastUnsure {
-			if h, ok := prismConvexExact(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
-				return h
-			}
+		if h, ok := prismConvex(fp, top, st.a, st.b, r.Convex, &r.Disc); ok {
+			return h
 		}
 	}
 	return st.prismGeneral(fp, top)
