@@ -288,7 +288,7 @@ func nearDegenerate(rng *rand.Rand) (Point, Point, Point) {
 		b, c = Pt(a.X+i*dx, a.Y+i*dy), Pt(a.X+j*dx, a.Y+j*dy)
 	}
 	// Scale by a power of two (exact, sign-preserving) now and then,
-	// sometimes beyond the expansion's range to reach the math/big path.
+	// sometimes beyond the expansion's range to reach the dyadic path.
 	if rng.IntN(8) == 0 {
 		e := rng.IntN(1200) - 600
 		for _, p := range []*Point{&a, &b, &c} {
