@@ -320,14 +320,22 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
-	// came is the neighbour the walk came from (none yet), icame and
-	// jcame those of a step along a row and a column.
-	came, icame, jcame := terrain.Near(0), terrain.NearLeft, terrain.NearDown
+	// skip holds the CellEntry.Key bits of the listings not to queue:
+	// the neighbour the walk came from (none yet; icame and jcame are
+	// those of a step along a row and a column), and the marks of the
+	// occluders that cannot occlude under the options (read from the
+	// listing: their records, cache misses on a large table, are not
+	// read).
+	mark := uint32(terrain.MarkInert)
+	if !st.f.opt.ConcealingBlocks {
+		mark |= uint32(terrain.MarkConcealing)
+	}
+	skip, icame, jcame := mark, mark|uint32(terrain.NearLeft), mark|uint32(terrain.NearDown)
 	if istep < 0 {
-		icame = terrain.NearRight
+		icame = mark | uint32(terrain.NearRight)
 	}
 	if jstep < 0 {
-		jcame = terrain.NearUp
+		jcame = mark | uint32(terrain.NearUp)
 	}
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
@@ -336,8 +344,8 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]
-			if e.Near()&came != 0 {
-				continue // met in the previous cell
+			if e.Key&skip != 0 {
+				continue // met in the previous cell, or cannot occlude
 			}
 			// boxEntry on the listing's float32 box (it holds the
 			// occluder's box, so the test stays conservative and the
@@ -425,14 +433,14 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		}
 		if tx <= ty {
 			i += istep
-			came = icame
+			skip = icame
 			tx = inf
 			if e := i + ioff; e > 0 && e < nx {
 				tx = (g.X0 + float64(e)*g.CW - ax) * rx
 			}
 		} else {
 			j += jstep
-			came = jcame
+			skip = jcame
 			ty = inf
 			if e := j + joff; e > 0 && e < ny {
 				ty = (g.Y0 + float64(e)*g.CH - ay) * ry
