@@ -191,9 +191,11 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	}
 	dx, dy := b.X-a.X, b.Y-a.Y
 	if dx != 0 || dy != 0 {
-		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
+		// Not Hypot: an overflow or underflow (lenD 0) only turns the
 		// disc test of visitID off.
-		st.lenD = math.Sqrt(dx*dx + dy*dy)
+		if st.lenD = math.Sqrt(dx*dx + dy*dy); st.lenD > math.MaxFloat64 {
+			st.lenD = 0
+		}
 		st.ux, st.uy = dx/st.lenD, dy/st.lenD
 	}
 	// The walk visits every occluder whose plan box the segment's plan

@@ -67,9 +67,16 @@ func (st *segState) visitID(id int) bool {
 		// rr, as for the disc test above.
 		if fastPaths {
 			t0, t1 := (s-rr)/st.lenD, (s+rr)/st.lenD
-			t0, t1 = max(t0, 0), min(t1, 1)
+			// Plain comparisons for max and min: lenD is finite here
+			// (see segmentInto), so t0 and t1 are numbers.
+			if t0 < 0 {
+				t0 = 0
+			}
+			if t1 > 1 {
+				t1 = 1
+			}
 			dz := st.b.Z - st.a.Z
-			if z := min(st.a.Z+dz*t0, st.a.Z+dz*t1); z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
+			if z := fmin(st.a.Z+dz*t0, st.a.Z+dz*t1); z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
 				return true
 			}
 		}
