@@ -552,7 +552,10 @@ func abs(x float64) float64 {
 	return x
 }
 
-// finiteVec reports whether every coordinate of v is finite.
+// finiteVec reports whether every coordinate of v is finite (and their
+// sum too). x - x is 0 exactly when x is finite (NaN for an infinity or
+// a NaN): one subtraction for math.IsNaN and math.IsInf.
 func finiteVec(v geom.Vec3) bool {
-	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
+	x := v.X + v.Y + v.Z
+	return x-x == 0
 }
