@@ -209,7 +209,7 @@ func TestFiniteVecRecip(t *testing.T) {
 		want bool
 	}{
 		{geom.V3(1, -2, 3), true},
-		{geom.V3(0, 0, -0.0), true},
+		{geom.V3(0, 0, math.Copysign(0, -1)), true},
 		{geom.V3(1e308, -1e308, 5e-324), true},
 		{geom.V3(inf, 0, 0), false},
 		{geom.V3(0, -inf, 0), false},
