@@ -332,6 +332,9 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	if !st.f.opt.ConcealingBlocks {
 		mark |= uint32(terrain.MarkConcealing)
 	}
+	if !fastPaths {
+		mark = 0 // (the grid has none then either)
+	}
 	skip, icame, jcame := mark, mark|uint32(terrain.NearLeft), mark|uint32(terrain.NearDown)
 	if istep < 0 {
 		icame = mark | uint32(terrain.NearRight)

@@ -192,8 +192,11 @@ func buildOccluders(pieces []Piece, models []Model) *Occluders {
 }
 
 // gridMarks returns the grid's Mark of every occluder, pieces first, from
-// their records.
+// their records (nil, none marked, without fastPaths).
 func gridMarks(pieces, models *OccluderSet) []Mark {
+	if !fastPaths {
+		return nil
+	}
 	marks := make([]Mark, 0, len(pieces.Recs)+len(models.Recs))
 	for i := range pieces.Recs {
 		marks = append(marks, MarkOf(pieces.Recs[i].Flags, false))

@@ -52,7 +52,9 @@ func (bf *Battlefield) Roam(id string) (*Roaming, error) {
 	// The roaming model is not marked: Place swaps its record for the
 	// placed model's, which may occlude where this one does not.
 	marks := gridMarks(o.Pieces, o.Models)
-	marks[len(o.Pieces.Boxes)+i] = 0
+	if marks != nil {
+		marks[len(o.Pieces.Boxes)+i] = 0
+	}
 	o.Grid = buildGrid(boxes, marks)
 	return &Roaming{base: nb, i: i, loose: loose, occ: o}, nil
 }
