@@ -401,13 +401,13 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
 			// index (Sight's filters), or by id (SightSegment's) for a
-			// model whose box holds a (within rounding): on a large table
-			// the records of other models are cache misses, read only if
-			// they are visited (the target's, met last, too: a blocker
-			// found before it spares the read). The model filter decides
-			// the others when visited (visitID).
+			// model whose box holds a (within rounding), or holds b and
+			// would be visited (no blocker found before its box): on a
+			// large table the records of other models are cache misses,
+			// read only where a visit would read them. The model filter
+			// decides the others when visited (visitID).
 			if m := int(e.ID()) - np; m >= 0 {
-				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
+				if f := st.f; m == f.shooter || m == f.target || ((t0 == 0 || (t1 >= 1 && !(st.found && t0-entrySlack > st.first.t))) && f.ignored(mrecs[m].ID)) {
 					continue
 				}
 			}
