@@ -95,6 +95,13 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 		return ring[i]
 	}
 	step := circumscribedStep(r, tol) // one radius: one acos for every corner
+	if step > 0 {
+		// room for the usual count in one allocation (a capacity, not a
+		// bound: append grows past it if need be): the turns of a convex
+		// ring add up to 2π, so the corners' ⌈φ/2h⌉ add up to at most
+		// π/h + n, and the minimum counts and the guard add a few
+		dst = slices.Grow(dst, 2*n+int(min(math.Ceil(math.Pi/step), MaxArcVertices)))
+	}
 	// t2 of the vertex before, when it had one: the angle of the edge
 	// ring[i-1]→ring[i], which is prv→v (prevOf(i) is ring[i-1] when that
 	// differs from ring[i], as it did for t2 to be computed)
