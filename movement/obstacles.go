@@ -188,6 +188,13 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 		}
 	}
+	// the polygon cores' edges share a few arrays (coreFromPolygonIn):
+	// room for the pieces' and for rectangular bases
+	nedges := 4 * len(bf.Models())
+	for i := range bf.Pieces() {
+		nedges += bf.Pieces()[i].Footprint.NumVertices()
+	}
+	edges := make([]geom.Segment, 0, nedges)
 	var circles geom.CircleRings // models share a few base sizes
 	// a circle's core is one zero-length edge: theirs share one array
 	// rather than one allocation each (at most one per obstacle)
@@ -209,7 +216,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		if key.avoidDifficult && e.move == terrain.Difficult {
 			// the reference point must stay out of it (cost is measured
 			// there), so the clearance does not apply: inflate by -R
-			c := coreFromPolygon(pc.Footprint)
+			c := coreFromPolygonIn(pc.Footprint, &edges)
 			c.inflate = -R
 			add(pc.ID, -1, c, pc.Footprint)
 			continue
@@ -225,7 +232,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		if err != nil {
 			return nil, nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
 		}
-		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
+		add(pc.ID, -1, coreFromPolygonIn(pc.Footprint, &edges), offs...)
 	}
 	if !key.prof.Airborne || key.alt == 0 {
 		for i := range bf.Models() {
@@ -240,7 +247,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 			// a polygon core (a rectangle's ring, an oval's circumscribed
 			// polygon), offset as it is
-			c := coreFromConvex(fp)
+			c := coreFromConvexIn(fp, &edges)
 			off, err := offsetPolygon(c.poly, R, key.chord)
 			if err != nil {
 				return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
