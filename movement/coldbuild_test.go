@@ -308,7 +308,8 @@ func TestCoreFromPolygonEdges(t *testing.T) {
 // TestCircleCoresShared: the circle cores of a set, whose edges share one
 // array, equal coreFromConvex of the circle (pieces given as circles and
 // round-based models, on six generated tables), and each holds its own
-// edge.
+// edge; their offset rings, which share arrays too, are the offset
+// circles' polygons, each a full slice.
 func TestCircleCoresShared(t *testing.T) {
 	circles := 0
 	for seed := int64(1); seed <= 6; seed++ {
@@ -316,9 +317,13 @@ func TestCircleCoresShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		s, rings, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
 		if err != nil {
 			t.Fatal(err)
+		}
+		ringOf := make(map[int32]geom.Ring)
+		for _, rg := range rings {
+			ringOf[rg.owner] = rg.r
 		}
 		for i := range s.obs {
 			o := &s.obs[i]
@@ -335,6 +340,11 @@ func TestCircleCoresShared(t *testing.T) {
 			circles++
 			if want := coreFromConvex(v); !reflect.DeepEqual(o.core, want) || cap(o.core.edges) != 1 {
 				t.Fatalf("seed %d: core of %s = %+v (cap %d), want %+v", seed, o.id, o.core, cap(o.core.edges), want)
+			}
+			// its offset ring, from an array the circles share
+			r := ringOf[int32(i)]
+			if want := (geom.Circle{Center: v.Center, Radius: v.Radius + 0.5}).Polygon(DefaultChordError); !slices.Equal(r, want) || cap(r) != len(r) {
+				t.Fatalf("seed %d: offset ring of %s = %v (cap %d), want %v", seed, o.id, r, cap(r), want)
 			}
 		}
 	}

@@ -188,13 +188,8 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 		}
 	}
-	// the polygon cores' edges share a few arrays (coreFromPolygonIn):
-	// room for the pieces' and for rectangular bases
-	nedges := 4 * len(bf.Models())
-	for i := range bf.Pieces() {
-		nedges += bf.Pieces()[i].Footprint.NumVertices()
-	}
-	edges := make([]geom.Segment, 0, nedges)
+	// the polygon cores' edges share a few arrays (coreFromPolygonIn)
+	var edges []geom.Segment
 	var circles geom.CircleRings // models share a few base sizes
 	// a circle's core is one zero-length edge: theirs share one array
 	// rather than one allocation each (at most one per obstacle)
@@ -204,8 +199,16 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		circleEdges = circleEdges[1:]
 		return c
 	}
+	// their offset rings share a few arrays too (of circleChunk vertices,
+	// a new one when little room is left), each ring a full slice
+	var circleVerts geom.Ring
 	offsetCircle := func(c geom.Circle) geom.Polygon {
-		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
+		if cap(circleVerts)-len(circleVerts) < circleChunk/8 {
+			circleVerts = make(geom.Ring, 0, circleChunk)
+		}
+		k := len(circleVerts)
+		circleVerts = circles.AppendPolygon(circleVerts, geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)
+		return geom.Polygon{Outer: circleVerts[k:len(circleVerts):len(circleVerts)]}
 	}
 	for i := range bf.Pieces() {
 		pc := &bf.Pieces()[i]
@@ -257,6 +260,10 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 	}
 	return s, rings, nil
 }
+
+// circleChunk is the size of the arrays the circles' offset rings share,
+// in vertices (8 KB; a reference table's circles need about 1,000).
+const circleChunk = 512
 
 // offsetPieces returns polygons whose union is the offset of pc's
 // footprint p by r: p's own offset when p is convex (or r is 0), else the

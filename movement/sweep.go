@@ -50,8 +50,9 @@ func coreFromPolygonIn(p geom.Polygon, arena *[]geom.Segment) core {
 	return c
 }
 
-// minEdgeArena is the fewest edges coreFromPolygonIn gives a new arena.
-const minEdgeArena = 256
+// minEdgeArena is the fewest edges coreFromPolygonIn gives a new arena
+// (4 KB; a reference table's polygon cores have about 170).
+const minEdgeArena = 128
 
 // appendEdges appends the edges of ring r to dst.
 func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
