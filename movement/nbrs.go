@@ -148,7 +148,7 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 
 // scanChain is scanRingBuf for a chained ring (tangentRing.chain): node
 // k's first sign is the opposite of node k−1's second from the second
-// node on, so the loop reads no flag.
+// node on, so the loop (chainScan) reads no flag.
 func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
 	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
@@ -158,15 +158,35 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 	r := (p.Y - c.Y) * (n0.p.X - c.X)
 	d := l - r
 	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-	lastNext := 0 // minus node k's first sign: node k−1's second
+	var neg bool // whether node 0's first sign is positive (minus it is node −1's second)
 	switch {
 	case d > bd:
-		lastNext = -1
+		neg = true
 	case d < -bd:
-		lastNext = 1
 	default:
 		return s.scanRingFrom(js, rg, i, 0, 0)
 	}
+	nc, k, neg := chainScan(p, ns, neg, cand)
+	js = s.finishScan(js, rg, i, cand[:nc])
+	if k < len(ns) {
+		lastNext := 1
+		if neg {
+			lastNext = -1
+		}
+		return s.scanRingFrom(js, rg, i, k, lastNext)
+	}
+	return js
+}
+
+// chainScan is scanChain's loop, a function of its own that calls
+// nothing (so that its values stay in registers): from node 0 on, with
+// neg whether the sign of Orient(p, its p, its next) of the node before
+// is negative, it notes in cand the nodes whose first sign (the opposite
+// of that) times their second is at least 0, taking the signs by the
+// float filter alone. It returns the count noted and the node it stopped
+// at with neg for the node before it: len(ns) when done, else the first
+// node whose sign the filter cannot tell or that finds cand full.
+func chainScan(p geom.Point, ns []node, neg bool, cand []int32) (int, int, bool) {
 	nc := 0
 	for k := range ns {
 		nj := &ns[k]
@@ -175,24 +195,24 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
 		d := l - r
 		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-		sn := 1
+		var sneg bool
 		switch {
 		case d > bd:
 		case d < -bd:
-			sn = -1
+			sneg = true
 		default:
-			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			return nc, k, neg
 		}
-		if lastNext*sn <= 0 { // first sign times second >= 0
+		if sneg != neg { // first sign (−node k−1's second) times second ≥ 0
 			if nc == len(cand) {
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, neg
 			}
 			cand[nc] = int32(k)
 			nc++
 		}
-		lastNext = sn
+		neg = sneg
 	}
-	return s.finishScan(js, rg, i, cand[:nc])
+	return nc, len(ns), neg
 }
 
 // finishScan appends to js the nodes rg.lo+k (k in cand, increasing)
