@@ -273,10 +273,18 @@ const circleChunk = 512
 // vertices of the pieces' offsets (crossings of two pieces' boundaries are
 // reflex), and extra piece vertices deep inside are dropped by block. This
 // avoids the general overlay, which dominated the set build.
+//
+// The footprint was validated when the battlefield was built, and its
+// convex pieces are valid by construction: a convex one (or a piece) is
+// offset by geom.OffsetConvex, which does not validate it again.
 func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	p := pc.Footprint
-	if r == 0 || p.IsConvex() {
+	if r == 0 {
 		off, err := offsetPolygon(p, r, chord)
+		return []geom.Polygon{off}, err
+	}
+	if p.IsConvex() {
+		off, err := geom.OffsetConvex(p.Outer, r, chord)
 		return []geom.Polygon{off}, err
 	}
 	pieces := pc.ConvexParts()
@@ -286,7 +294,7 @@ func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	}
 	out := make([]geom.Polygon, 0, len(pieces))
 	for _, part := range pieces {
-		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(part)}, r, chord)
+		off, err := geom.OffsetConvex(geom.Ring(part), r, chord)
 		if err != nil {
 			return nil, err
 		}
