@@ -28,20 +28,16 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	// the rings whose disc the cone does not miss (outsideCone), first
 	// (one tight loop over the discs), then their tangent nodes
 	var rbuf [128]int32
-	seen := rbuf[:0]
+	seen := rbuf[:]
+	if len(s.discs) > len(rbuf) {
+		seen = make([]int32, len(s.discs))
+	}
 	if cone := coneOf(ni); cone.ok {
-		for r := range s.discs {
-			d := &s.discs[r]
-			w := d.c.Sub(cone.p)
-			d1, d2 := cone.u1.Cross(w), cone.u2.Cross(w)
-			if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
-				continue // no node of the ring sees ni as tangent
-			}
-			seen = append(seen, int32(r))
-		}
+		seen = seen[:ringsInCone(seen, s.discs, &cone)]
 	} else {
-		for r := range s.discs {
-			seen = append(seen, int32(r))
+		seen = seen[:len(s.discs)]
+		for r := range seen {
+			seen[r] = int32(r)
 		}
 	}
 	for _, r := range seen {
@@ -69,6 +65,27 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 		return *s.nbrs[i].Load() // another reader published first: share its cache
 	}
 	return out
+}
+
+// ringsInCone writes to seen (as long as discs at least) the rings whose
+// disc cone does not miss (nodeCone.misses, inline), in order, and
+// returns how many: a loop that calls nothing, so that its values stay in
+// registers.
+func ringsInCone(seen []int32, discs []ringDisc, cone *nodeCone) int {
+	p, u1, u2 := cone.p, cone.u1, cone.u2
+	seen = seen[:len(discs)]
+	n := 0
+	for r := range discs {
+		d := &discs[r]
+		w := d.c.Sub(p)
+		d1, d2 := u1.Cross(w), u2.Cross(w)
+		if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
+			continue // no node of the ring sees the cone's node as tangent
+		}
+		seen[n] = int32(r)
+		n++
+	}
+	return n
 }
 
 // scanRing appends to js, in index order, the nodes j of ring rg other
