@@ -183,7 +183,7 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 	default:
 		return s.scanRingFrom(js, rg, i, 0, 0)
 	}
-	nc, k, neg := chainScan(p, ns, neg, cand)
+	nc, k, neg := chainScan(p, ns, neg, cand, rg.filterBound(p))
 	js = s.finishScan(js, rg, i, cand[:nc])
 	if k < len(ns) {
 		lastNext := 1
@@ -200,10 +200,11 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 // neg whether the sign of Orient(p, its p, its next) of the node before
 // is negative, it notes in cand the nodes whose first sign (the opposite
 // of that) times their second is at least 0, taking the signs by the
-// float filter alone. It returns the count noted and the node it stopped
-// at with neg for the node before it: len(ns) when done, else the first
-// node whose sign the filter cannot tell or that finds cand full.
-func chainScan(p geom.Point, ns []node, neg bool, cand []int32) (int, int, bool) {
+// float filter alone, with bd the ring's bound (tangentRing.filterBound).
+// It returns the count noted and the node it stopped at with neg for the
+// node before it: len(ns) when done, else the first node whose sign the
+// filter cannot tell or that finds cand full.
+func chainScan(p geom.Point, ns []node, neg bool, cand []int32, bd float64) (int, int, bool) {
 	nc := 0
 	for k := range ns {
 		nj := &ns[k]
@@ -211,7 +212,6 @@ func chainScan(p geom.Point, ns []node, neg bool, cand []int32) (int, int, bool)
 		l := (p.X - c.X) * (nj.p.Y - c.Y)
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
 		d := l - r
-		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
 		var sneg bool
 		switch {
 		case d > bd:

@@ -76,7 +76,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 			continue // no node kept: the ring is not searched
 		}
 		lo := len(s.nodes)
-		tr := tangentRing{lo: int32(lo), hi: int32(lo + len(keep))}
+		tr := tangentRing{lo: int32(lo), hi: int32(lo + len(keep)), box: box}
 		s.nodes, tr.chain = addNodes(s.nodes, r, keep, runs, int32(len(all)), rg.owner)
 		if len(keep) == n {
 			// every vertex kept, in ring order: their box is the ring's
