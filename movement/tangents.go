@@ -29,11 +29,11 @@ type tangentRing struct {
 	chain bool
 	// box bounds every vertex of the ring (ringBox): the nodes and their
 	// ring neighbours, for filterBound
-	box geom.Rect
-	pts geom.Ring // the ring's vertices (an indexed ring only)
-	node  []int32   // per vertex: its node index, -1 when it is not a node
-	c     geom.Point
-	ang   []float64 // per vertex: its angle about c, unwrapped, increasing
+	box  geom.Rect
+	pts  geom.Ring // the ring's vertices (an indexed ring only)
+	node []int32   // per vertex: its node index, -1 when it is not a node
+	c    geom.Point
+	ang  []float64 // per vertex: its angle about c, unwrapped, increasing
 }
 
 // indexRing fills the search data of rg for ring r when r is a strictly
