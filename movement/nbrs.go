@@ -118,6 +118,22 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 	}
 	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
+	nc, k, lastNext := ringScan(p, ns, cand, rg.filterBound(p))
+	js = s.finishScan(js, rg, i, cand[:nc])
+	if k < len(ns) {
+		return s.scanRingFrom(js, rg, i, k, lastNext)
+	}
+	return js
+}
+
+// ringScan is scanRingBuf's loop, a function of its own that calls
+// nothing (so that its values stay in registers), with bd the ring's
+// filter bound (tangentRing.filterBound): it notes in cand the nodes
+// whose two signs allow a tangent and returns how many, the node it
+// stopped at (len(ns) when done, else the first whose sign the filter
+// cannot tell or that finds cand full) and the sign of Orient(p, its p,
+// its next) of the node before that.
+func ringScan(p geom.Point, ns []node, cand []int32, bd float64) (int, int, int) {
 	nc := 0
 	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
 	for k := range ns {
@@ -128,39 +144,37 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 			l := (p.X - c.X) * (nj.p.Y - c.Y)
 			r := (p.Y - c.Y) * (nj.p.X - c.X)
 			d := l - r
-			bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
 			switch {
 			case d > bd:
 				sp = 1
 			case d < -bd:
 				sp = -1
 			default:
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, lastNext
 			}
 		}
 		c := nj.next
 		l := (p.X - c.X) * (nj.p.Y - c.Y)
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
 		d := l - r
-		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
 		sn := 1
 		switch {
 		case d > bd:
 		case d < -bd:
 			sn = -1
 		default:
-			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			return nc, k, lastNext
 		}
 		if !nj.taut || sp*sn >= 0 {
 			if nc == len(cand) {
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, lastNext
 			}
 			cand[nc] = int32(k)
 			nc++
 		}
 		lastNext = sn
 	}
-	return s.finishScan(js, rg, i, cand[:nc])
+	return nc, len(ns), lastNext
 }
 
 // scanChain is scanRingBuf for a chained ring (tangentRing.chain): node
