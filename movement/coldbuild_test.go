@@ -235,56 +235,6 @@ func TestMakeNodesMatchesReference(t *testing.T) {
 	}
 }
 
-// TestBlockVertsMatchesPlain: blockVerts (the boxes of up to 64
-// candidates tested a candidate at a time, boxHits, then the contacts)
-// keeps the vertices, blocker runs and blockers of blockVertsPlain (each
-// vertex tests every candidate), for every ring of six generated tables
-// and for the same rings with 70 candidates (the first repeated: past 64,
-// blockVerts is the plain loop).
-func TestBlockVertsMatchesPlain(t *testing.T) {
-	tested, blocked := 0, 0
-	for seed := int64(1); seed <= 6; seed++ {
-		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := buildSet(bf, setKey{radius: 1, chord: DefaultChordError, prof: ProfileFor(terrain.Vehicle)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, rings, err := offsetObstacles(bf, setKey{radius: 1, chord: DefaultChordError, prof: ProfileFor(terrain.Vehicle)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, rg := range rings {
-			cand, _ := s.ringCandidates(nil, rg, ringBox(rg.r), nil)
-			if len(cand) == 0 {
-				continue
-			}
-			long := slices.Clone(cand)
-			for len(long) < 70 {
-				long = append(long, cand[0])
-			}
-			for _, c := range [][]int32{cand, long} {
-				n := rg.r.Len()
-				all := func() []int32 { return []int32{-7} } // blockers before the ring's
-				keep, runs, blk := s.blockVerts(convexVerts(make([]int32, n), rg.r, rg.outer), make([]int32, n), make([]uint64, n), all(), rg.r, c)
-				wk, wr, wb := s.blockVertsPlain(convexVerts(make([]int32, n), rg.r, rg.outer), make([]int32, n), all(), rg.r, c)
-				if !slices.Equal(keep, wk) || !slices.Equal(runs, wr) || !slices.Equal(blk, wb) {
-					t.Fatalf("seed %d, ring of %d: %d candidates: kept %v runs %v blockers %v, want %v %v %v", seed, rg.owner, len(c), keep, runs, blk, wk, wr, wb)
-				}
-				tested++
-				if len(blk) > 1 || len(keep) < n {
-					blocked++
-				}
-			}
-		}
-	}
-	if tested == 0 || blocked == 0 {
-		t.Fatalf("%d rings tested, %d with a blocker or a dropped vertex: the test tests nothing", tested, blocked)
-	}
-}
-
 // TestRingBox: ringBox is geom.Ring.Bound for rings of one to many
 // vertices, the extremes anywhere on the ring.
 func TestRingBox(t *testing.T) {

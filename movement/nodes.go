@@ -2,7 +2,6 @@ package movement
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/golang/geo/r1"
 
@@ -31,17 +30,10 @@ type offsetRing struct {
 // owner left out when its offset is whole, see cobs.whole), so a vertex
 // tests a few boxes; the result is that of testing every obstacle whose
 // box holds the vertex, in index order (see blockRef in the tests).
-//
-// A ring is made in passes, each a loop of its own whose common case
-// calls nothing (a loop with calls keeps its values in memory): the
-// convex vertices (convexVerts), the boxes holding them (boxHits, for a
-// ring with candidate obstacles), the contact tests of those and the
-// blockers (blockVerts), then the nodes (addNodes).
 func (s *obstacleSet) makeNodes(rings []offsetRing) {
-	total, longest := 0, 0
+	total := 0
 	for _, rg := range rings {
 		total += rg.r.Len()
-		longest = max(longest, rg.r.Len())
 	}
 	s.nodes = make([]node, 0, total)
 	s.rings = make([]tangentRing, 0, len(rings))
@@ -50,46 +42,96 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 	all := s.blk[:0]
 	var cbuf [16]int32
 	var words []uint64
-	// per ring vertex: the kept ones, where their blockers start in all,
-	// and the candidates whose boxes hold them
-	var kbuf, rbuf [256]int32
-	var hbuf [256]uint64
-	keepBuf, runBuf, hits := kbuf[:], rbuf[:], hbuf[:]
-	if longest > len(kbuf) {
-		keepBuf, runBuf, hits = make([]int32, longest), make([]int32, longest), make([]uint64, longest)
-	}
+	var vbuf [64]int32
+	verts := vbuf[:0] // the ring's kept vertices, for indexRing
 	for _, rg := range rings {
 		r := rg.r
 		n := r.Len()
 		if n == 0 {
 			continue
 		}
-		box := ringBox(r)
 		var cand []int32
+		box := ringBox(r)
 		cand, words = s.ringCandidates(cbuf[:0], rg, box, words)
-		keep := convexVerts(keepBuf[:n], r, rg.outer)
-		var runs []int32 // nil: no kept vertex has a blocker
-		if len(cand) > 0 {
-			keep, runs, all = s.blockVerts(keep, runBuf[:len(keep)], hits[:len(keep)], all, r, cand)
+		lo := len(s.nodes)
+		verts = verts[:0]
+		// index: a ring indexRing may index; chain: every node so far taut
+		// (all are) and following the one before
+		index, chain := rg.outer && n >= minIndexedRing, true
+		prev, v := r[n-1], r[0]
+		last := -2 // the vertex of the ring's last node so far
+		for i := range n {
+			next := r[0]
+			if i+1 < n {
+				next = r[i+1]
+			}
+			if rg.outer {
+				// reflex or flat (geom.Orient <= 0): never on a shortest
+				// path. orientSign's float filter, written out (too big to
+				// inline), decides nearly every vertex without a call: its
+				// bound is at least geom.Orient's, so d above it is a
+				// positive sign.
+				l := (prev.X - next.X) * (v.Y - next.Y)
+				rt := (prev.Y - next.Y) * (v.X - next.X)
+				if !(l-rt > orientFilterBound*(math.Abs(l)+math.Abs(rt))+orientFilterTiny) && geom.Orient(prev, v, next) <= 0 {
+					prev, v = v, next
+					continue
+				}
+			}
+			blo, buried := len(all), false
+			for _, j := range cand {
+				o := &s.obs[j]
+				// o.box.ContainsPoint(v), written out: the call is not inlined
+				b := &o.box
+				if !(b.X.Lo <= v.X && v.X <= b.X.Hi && b.Y.Lo <= v.Y && v.Y <= b.Y.Hi) || !o.core.touchesPoint(v, s.radius) {
+					continue
+				}
+				if o.model < 0 {
+					buried = true // in a piece: never usable
+					break
+				}
+				all = append(all, j)
+			}
+			if buried {
+				all = all[:blo]
+				prev, v = v, next
+				continue
+			}
+			k := len(s.nodes)
+			s.nodes = s.nodes[:k+1] // within capacity (zeroed by make): filled in place, field by field
+			nd := &s.nodes[k]
+			nd.p, nd.prev, nd.next, nd.taut = v, prev, next, true
+			nd.owner = rg.owner
+			if index {
+				verts = append(verts, int32(i))
+			}
+			nd.blo, nd.nblk = int32(blo), int32(len(all)-blo)
+			if k > lo {
+				// the node before is vertex i-1 (then its p is prev and
+				// its next v), or the points decide
+				pn := &s.nodes[k-1]
+				nd.follows = last == i-1 || (pn.p == prev && pn.next == v)
+				chain = chain && nd.follows
+			}
+			last = i
+			prev, v = v, next
 		}
-		if len(keep) == 0 {
+		if len(s.nodes) == lo {
 			continue // no node kept: the ring is not searched
 		}
-		lo := len(s.nodes)
-		tr := tangentRing{lo: int32(lo), hi: int32(lo + len(keep)), box: box}
-		s.nodes, tr.chain = addNodes(s.nodes, r, keep, runs, int32(len(all)), rg.owner)
-		if len(keep) == n {
+		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain, box: box}
+		if len(s.nodes)-lo == n {
 			// every vertex kept, in ring order: their box is the ring's
 			tr.boundIn(s.nodes, box)
 		} else {
 			tr.bound(s.nodes)
 		}
-		if rg.outer && n >= minIndexedRing {
+		if index {
 			nodeOf := make([]int32, n)
 			for k := range nodeOf {
 				nodeOf[k] = -1
 			}
-			for k, v := range keep {
+			for k, v := range verts {
 				nodeOf[v] = int32(lo + k)
 			}
 			tr.indexRing(r, nodeOf)
@@ -99,208 +141,6 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		s.nbrCost += tr.searchCost()
 	}
 	s.blk = all
-}
-
-// convexVerts writes to keep (of length n = len(r) ≥ 1), in order, the
-// vertices of ring r that may be nodes, and returns them: every vertex of
-// a hole, the convex ones of an outer ring (a reflex or flat vertex,
-// geom.Orient ≤ 0, is never on a shortest path). The float filter of
-// orientSign decides nearly every vertex (convexScan); geom.Orient the
-// others.
-func convexVerts(keep []int32, r geom.Ring, outer bool) []int32 {
-	if !outer {
-		for i := range keep {
-			keep[i] = int32(i)
-		}
-		return keep
-	}
-	nk := 0
-	for i := 0; i < len(r); i++ {
-		var k int
-		k, i = convexScan(keep[nk:], r, i)
-		nk += k
-		if i < len(r) && geom.Orient(vertexAt(r, i-1), r[i], vertexAt(r, i+1)) > 0 {
-			keep[nk] = int32(i)
-			nk++
-		}
-	}
-	return keep[:nk]
-}
-
-// convexScan writes to keep the vertices of r from i0 on that the float
-// filter finds convex, and returns how many, and the first vertex it
-// cannot tell (len(r) when none): a loop that calls nothing.
-func convexScan(keep []int32, r geom.Ring, i0 int) (int, int) {
-	n := len(r)
-	prev, v := r[(i0+n-1)%n], r[i0]
-	nk := 0
-	for i := i0; i < n; i++ {
-		next := r[0]
-		if i+1 < n {
-			next = r[i+1]
-		}
-		l := (prev.X - next.X) * (v.Y - next.Y)
-		rt := (prev.Y - next.Y) * (v.X - next.X)
-		d := l - rt
-		b := orientFilterBound*(math.Abs(l)+math.Abs(rt)) + orientFilterTiny
-		if d > b {
-			keep[nk] = int32(i)
-			nk++
-		} else if !(d < -b) {
-			return nk, i
-		}
-		prev, v = v, next
-	}
-	return nk, n
-}
-
-// blockVerts drops from keep (vertices of ring r) those too close to a
-// piece among the candidate obstacles cand, and appends to all the others'
-// blockers (the models among cand they are too close to, in cand's
-// order): it returns keep compacted in place, runs (runs[k]: where kept
-// vertex k's blockers start in all; runs and hits have keep's length) and
-// all. The boxes are tested first for every vertex (boxHits, one loop per
-// candidate), then the contacts, in cand's order, for the vertices a box
-// holds.
-func (s *obstacleSet) blockVerts(keep, runs []int32, hits []uint64, all []int32, r geom.Ring, cand []int32) ([]int32, []int32, []int32) {
-	if len(cand) > 64 {
-		return s.blockVertsPlain(keep, runs, all, r, cand)
-	}
-	clear(hits)
-	for c, j := range cand {
-		boxHits(hits, keep, r, &s.obs[j].box, uint64(1)<<c)
-	}
-	kept := 0
-	for k, i := range keep {
-		h := hits[k]
-		blo, buried := len(all), false
-		for h != 0 {
-			c := bits.TrailingZeros64(h)
-			h &= h - 1
-			j := cand[c]
-			o := &s.obs[j]
-			if !o.core.touchesPoint(r[i], s.radius) {
-				continue
-			}
-			if o.model < 0 {
-				buried = true // in a piece: never usable
-				break
-			}
-			all = append(all, j)
-		}
-		if buried {
-			all = all[:blo]
-			continue
-		}
-		keep[kept], runs[kept] = i, int32(blo)
-		kept++
-	}
-	return keep[:kept], runs[:kept], all
-}
-
-// boxHits sets bit in hits[k] for each vertex keep[k] of r that box
-// holds (closed): r2.Rect.ContainsPoint, written out.
-func boxHits(hits []uint64, keep []int32, r geom.Ring, box *geom.Rect, bit uint64) {
-	x0, x1, y0, y1 := box.X.Lo, box.X.Hi, box.Y.Lo, box.Y.Hi
-	hits = hits[:len(keep)]
-	for k, i := range keep {
-		v := r[i]
-		if x0 <= v.X && v.X <= x1 && y0 <= v.Y && v.Y <= y1 {
-			hits[k] |= bit
-		}
-	}
-}
-
-// blockVertsPlain is blockVerts for any number of candidates: each
-// vertex tests every candidate's box, then its contact.
-func (s *obstacleSet) blockVertsPlain(keep, runs, all []int32, r geom.Ring, cand []int32) ([]int32, []int32, []int32) {
-	kept := 0
-	for _, i := range keep {
-		v := r[i]
-		blo, buried := len(all), false
-		for _, j := range cand {
-			o := &s.obs[j]
-			if !o.box.ContainsPoint(v) || !o.core.touchesPoint(v, s.radius) {
-				continue
-			}
-			if o.model < 0 {
-				buried = true // in a piece: never usable
-				break
-			}
-			all = append(all, j)
-		}
-		if buried {
-			all = all[:blo]
-			continue
-		}
-		keep[kept], runs[kept] = i, int32(blo)
-		kept++
-	}
-	return keep[:kept], runs[:kept], all
-}
-
-// addNodes appends to nodes the nodes of ring r's vertices keep (in
-// order), owned by owner, and reports whether they chain (each after the
-// first follows the one before: tangentRing.chain). Node k's blockers
-// start at runs[k] in the set's blocker array and end where node k+1's
-// start, the last node's at end; a nil runs means none has any (all
-// start and end at end). nodes has the capacity.
-func addNodes(nodes []node, r geom.Ring, keep, runs []int32, end, owner int32) ([]node, bool) {
-	lo := len(nodes)
-	nodes = nodes[:lo+len(keep)] // within capacity (zeroed by make): filled in place
-	ns := nodes[lo:]
-	if len(keep) == len(r) {
-		// every vertex, in order: each node follows the one before
-		n := len(r)
-		prev, v := r[n-1], r[0]
-		for k := range ns {
-			next := r[0]
-			if k+1 < n {
-				next = r[k+1]
-			}
-			nd := &ns[k]
-			nd.p, nd.prev, nd.next, nd.taut, nd.follows = v, prev, next, true, k > 0
-			nd.owner, nd.blo = owner, end
-			prev, v = v, next
-		}
-	} else {
-		for k, i := range keep {
-			nd := &ns[k]
-			nd.p, nd.prev, nd.next, nd.taut = r[i], vertexAt(r, int(i)-1), vertexAt(r, int(i)+1), true
-			nd.owner, nd.blo = owner, end
-			if k > 0 {
-				// the node before is vertex i-1 (then its p is prev and
-				// its next v), or the points decide
-				pn := &ns[k-1]
-				nd.follows = keep[k-1] == i-1 || (pn.p == nd.prev && pn.next == nd.p)
-			}
-		}
-	}
-	chain := true
-	for k := 1; k < len(ns); k++ {
-		chain = chain && ns[k].follows
-	}
-	if runs != nil {
-		for k := range ns {
-			ns[k].blo = runs[k]
-		}
-		for k := range len(ns) - 1 {
-			ns[k].nblk = ns[k+1].blo - ns[k].blo
-		}
-		ns[len(ns)-1].nblk = end - ns[len(ns)-1].blo
-	}
-	return nodes, chain
-}
-
-// vertexAt returns r[i], i taken modulo len(r) for i in [-1, len(r)].
-func vertexAt(r geom.Ring, i int) geom.Point {
-	switch {
-	case i < 0:
-		return r[len(r)-1]
-	case i == len(r):
-		return r[0]
-	}
-	return r[i]
 }
 
 // ringCandidates appends to dst, in increasing index, the obstacles whose

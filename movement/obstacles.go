@@ -276,7 +276,7 @@ const circleChunk = 512
 //
 // The footprint was validated when the battlefield was built, and its
 // convex pieces are valid by construction: a convex one (or a piece) is
-// offset by geom.OffsetConvex, which does not validate it again.
+// offset by offsetConvex, which does not validate it again.
 func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	p := pc.Footprint
 	if r == 0 {
@@ -284,7 +284,7 @@ func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 		return []geom.Polygon{off}, err
 	}
 	if p.IsConvex() {
-		off, err := geom.OffsetConvex(p.Outer, r, chord)
+		off, err := offsetConvex(p.Outer, r, chord)
 		return []geom.Polygon{off}, err
 	}
 	pieces := pc.ConvexParts()
@@ -294,13 +294,24 @@ func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	}
 	out := make([]geom.Polygon, 0, len(pieces))
 	for _, part := range pieces {
-		off, err := geom.OffsetConvex(geom.Ring(part), r, chord)
+		off, err := offsetConvex(geom.Ring(part), r, chord)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, off)
 	}
 	return out, nil
+}
+
+// offsetConvex is geom.OffsetConvex (no second validation), or in a
+// build without the fast paths geom.Offset, which gives the same polygon
+// for such a ring (TestOffsetConvexMatchesOffset) and keeps OffsetConvex
+// out of the WebAssembly module.
+func offsetConvex(ring geom.Ring, r, chord float64) (geom.Polygon, error) {
+	if fastPaths {
+		return geom.OffsetConvex(ring, r, chord)
+	}
+	return geom.Offset(geom.Polygon{Outer: ring}, r, chord)
 }
 
 // offsetPolygon is geom.Offset with r = 0 allowed.
