@@ -140,15 +140,20 @@ type circleTable struct {
 
 // Polygon returns c.Polygon(maxChordErr).
 func (cr *CircleRings) Polygon(c Circle, maxChordErr float64) Ring {
-	t := cr.table(c.Radius, maxChordErr)
-	return t.append(make(Ring, 0, t.n), c.Center)
+	return cr.AppendPolygon(nil, c, maxChordErr)
 }
 
 // AppendPolygon appends the vertices of c.Polygon(maxChordErr) to dst
 // and returns the extended ring (grown as append grows it): many circles'
 // rings can share one array.
 func (cr *CircleRings) AppendPolygon(dst Ring, c Circle, maxChordErr float64) Ring {
-	return cr.table(c.Radius, maxChordErr).append(dst, c.Center)
+	t := cr.table(c.Radius, maxChordErr)
+	dst = slices.Grow(dst, t.n)
+	for _, u := range t.unit {
+		// Circle.Polygon's expression, on the same values
+		dst = append(dst, Point{X: c.Center.X + t.rv*u.X, Y: c.Center.Y + t.rv*u.Y})
+	}
+	return dst
 }
 
 // table returns the vertex count, vertex radius and unit vertices of a
@@ -172,16 +177,6 @@ func (cr *CircleRings) table(r, maxChordErr float64) circleTable {
 		}
 	}
 	return t
-}
-
-// append appends the vertices of the circle about center to dst.
-func (t circleTable) append(dst Ring, center Point) Ring {
-	dst = slices.Grow(dst, t.n)
-	for _, u := range t.unit {
-		// Circle.Polygon's expression, on the same values
-		dst = append(dst, Point{X: center.X + t.rv*u.X, Y: center.Y + t.rv*u.Y})
-	}
-	return dst
 }
 
 // Support returns the point of the disc farthest in the direction d (the

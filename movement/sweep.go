@@ -66,16 +66,15 @@ func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
 // and rectangles, the circumscribed polygon (chord error 0.005 in,
 // conservative) for ovals and other shapes.
 func coreFromConvex(s geom.Convex) core {
-	if v, ok := s.(geom.Circle); ok {
-		return circleCore(v, make([]geom.Segment, 1))
-	}
 	return coreFromConvexIn(s, nil)
 }
 
-// coreFromConvexIn is coreFromConvex for a shape other than a circle,
-// taking the edges' storage from *arena (see coreFromPolygonIn).
+// coreFromConvexIn is coreFromConvex taking a polygon core's edges from
+// *arena (see coreFromPolygonIn).
 func coreFromConvexIn(s geom.Convex, arena *[]geom.Segment) core {
 	switch v := s.(type) {
+	case geom.Circle:
+		return circleCore(v, make([]geom.Segment, 1))
 	case geom.OrientedRect:
 		return coreFromPolygonIn(geom.Polygon{Outer: v.Ring()}, arena)
 	case geom.Ellipse:
