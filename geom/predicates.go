@@ -103,7 +103,11 @@ func Orient3(a, b, c, d Vec3) int {
 	perm := (math.Abs(bdxcdy)+math.Abs(cdxbdy))*math.Abs(adz) +
 		(math.Abs(cdxady)+math.Abs(adxcdy))*math.Abs(bdz) +
 		(math.Abs(adxbdy)+math.Abs(bdxady))*math.Abs(cdz)
-	bound := orient3Bound*perm + tinyBound
+	// A 2×2 product that underflows loses up to 2^-1075, and the loss is
+	// then multiplied by a z difference: the absolute slack scales with
+	// them (a subnormal product times a difference near 2^900 is far from
+	// tiny).
+	bound := orient3Bound*perm + tinyBound*(1+math.Abs(adz)+math.Abs(bdz)+math.Abs(cdz))
 	// Shewchuk's determinant is positive when d is below the plane.
 	if det > bound {
 		return -1
