@@ -26,9 +26,16 @@ func (c Circle) SegmentCrossesInterior(s Segment) bool {
 	if !finite2(s.A, s.B, c.Center) || !isFinite(c.Radius) || c.Radius <= 0 {
 		return false
 	}
-	d, _ := DistPointSegment(c.Center, s)
 	scale := math.Abs(s.A.X) + math.Abs(s.A.Y) + math.Abs(s.B.X) + math.Abs(s.B.Y) +
 		math.Abs(c.Center.X) + math.Abs(c.Center.Y) + c.Radius
+	if !(scale > 0x1p-400 && scale < 0x1p400) {
+		// DistPointSegment squares the segment's length and projects onto
+		// it: beyond these magnitudes a square or a product may overflow
+		// or underflow (it then measures to A), which the filter's slack
+		// does not cover
+		return discSegmentExact(c, s)
+	}
+	d, _ := DistPointSegment(c.Center, s)
 	slack := discBound*scale + tinyBound
 	switch {
 	case d < c.Radius-slack:
