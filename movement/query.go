@@ -25,6 +25,8 @@ type query struct {
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
+	regs        []*region      // cost's regions
+	ex          extraScratch   // regionsExtra's
 	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
 	// local, when localOn, lists in index order the regions whose boxes
@@ -130,13 +132,11 @@ func (q *query) cost(a, b geom.Point) float64 {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
-	q.polys = q.polys[:0]
-	f := 1.0
+	regs := q.regs[:0]
 	if q.localOn {
 		for _, i := range q.local {
 			if rg := &q.regions[i]; rg.box.Intersects(sb) {
-				q.polys = append(q.polys, &rg.poly)
-				f = rg.factor
+				regs = append(regs, rg)
 			}
 		}
 	} else {
@@ -144,16 +144,25 @@ func (q *query) cost(a, b geom.Point) float64 {
 		q.keepWords(words)
 		for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
 			if rg := &q.regions[i]; rg.box.Intersects(sb) {
-				q.polys = append(q.polys, &rg.poly)
-				f = rg.factor
+				regs = append(regs, rg)
 			}
 		}
 	}
-	if len(q.polys) == 0 {
+	q.regs = regs
+	if len(regs) == 0 {
 		return L
 	}
+	f := regs[len(regs)-1].factor
 	var extra float64
-	extra, q.buf = difficultExtra(q.polys, s, q.buf)
+	if fastPaths && L <= math.MaxFloat64 {
+		extra = regionsExtra(regs, s, &q.ex) // difficultExtra's value, in one pass
+	} else {
+		q.polys = q.polys[:0]
+		for _, rg := range regs {
+			q.polys = append(q.polys, &rg.poly)
+		}
+		extra, q.buf = difficultExtra(q.polys, s, q.buf)
+	}
 	return L + (f-1)*extra*L
 }
 
