@@ -34,6 +34,18 @@ type query struct {
 	// cost and costBound scan it instead of asking the region mask.
 	local   []int32
 	localOn bool
+	// near holds, for the regions of local in the same order, what cost
+	// and costBound read of them, packed (see localRegion)
+	near []localRegion
+}
+
+// localRegion is one region of a local scene: its box, the pieces
+// costBound clips against (nil when it may not: the region is not
+// isolated or its pieces are unknown) and the region.
+type localRegion struct {
+	x0, y0, x1, y1 float64
+	pc             *regionPieces
+	rg             *region
 }
 
 // maxLocal is the most regions a local scene holds: past it the box
@@ -50,13 +62,16 @@ const maxLocal = 12
 // in the same order (the margin covers the rounding of both sums).
 func (q *query) setLocal(dst []int32, from, to geom.Point, lim float64) []int32 {
 	dst = dst[:0]
+	near := q.near[:0]
 	for i := range q.regions {
 		b := q.regions[i].box
 		if distToRect(from, b)+distToRect(to, b) <= lim+1e-6 {
 			dst = append(dst, int32(i))
+			rb := &q.set.bounds[i]
+			near = append(near, localRegion{x0: rb.x0, y0: rb.y0, x1: rb.x1, y1: rb.y1, pc: rb.lookup(), rg: &q.regions[i]})
 		}
 	}
-	q.local, q.localOn = dst, len(dst) <= maxLocal
+	q.local, q.localOn, q.near = dst, len(dst) <= maxLocal, near
 	return dst
 }
 
@@ -134,9 +149,10 @@ func (q *query) cost(a, b geom.Point) float64 {
 	sb := s.Bound()
 	regs := q.regs[:0]
 	if q.localOn {
-		for _, i := range q.local {
-			if rg := &q.regions[i]; rg.box.Intersects(sb) {
-				regs = append(regs, rg)
+		for k := range q.near {
+			// rg.box.Intersects(sb), on boxes that are not empty
+			if e := &q.near[k]; !(e.x0 > sb.X.Hi || e.x1 < sb.X.Lo || e.y0 > sb.Y.Hi || e.y1 < sb.Y.Lo) {
+				regs = append(regs, e.rg)
 			}
 		}
 	} else {

@@ -133,22 +133,29 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	if !q.weighted || L == 0 {
 		return L
 	}
-	sx0, sx1 := min(a.X, b.X), max(a.X, b.X)
-	sy0, sy1 := min(a.Y, b.Y), max(a.Y, b.Y)
+	// the segment's box (compared, not min and max: no NaN here, L is a
+	// number, and a zero's sign makes no difference to the comparisons)
+	sx0, sx1 := a.X, b.X
+	if sx1 < sx0 {
+		sx0, sx1 = sx1, sx0
+	}
+	sy0, sy1 := a.Y, b.Y
+	if sy1 < sy0 {
+		sy0, sy1 = sy1, sy0
+	}
 	d := b.Sub(a)
 	inside := 0.0
 	bounds := q.set.bounds
 	if q.localOn {
-		for _, i := range q.local {
-			rb := &bounds[i]
-			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
+		for k := range q.near {
+			e := &q.near[k]
+			if e.x0 > sx1 || e.x1 < sx0 || e.y0 > sy1 || e.y1 < sy0 {
 				continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
 			}
-			pc := rb.lookup()
-			if pc == nil {
+			if e.pc == nil {
 				return L
 			}
-			inside = pc.addInside(inside, a, d, L)
+			inside = e.pc.addInside(inside, a, d, L)
 		}
 	} else {
 		words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
@@ -192,11 +199,19 @@ func (pc *regionPieces) addInside(inside float64, a, d geom.Point, L float64) fl
 		for _, h := range hp {
 			num := h.c - h.n.Dot(a)
 			den := h.n.Dot(d)
+			// compared, not min and max: the quotients are numbers for a
+			// finite segment (for a NaN one the bound is NaN whatever
+			// inside is), and a zero's sign changes neither the
+			// comparisons below nor what they add
 			switch {
 			case den > 0:
-				t1 = min(t1, num/den)
+				if v := num / den; v < t1 {
+					t1 = v
+				}
 			case den < 0:
-				t0 = max(t0, num/den)
+				if v := num / den; v > t0 {
+					t0 = v
+				}
 			case num < 0:
 				t1 = -1 // parallel and outside
 			}
