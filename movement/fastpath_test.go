@@ -209,3 +209,72 @@ func TestRoutesWithoutBoxMasks(t *testing.T) {
 	}
 	t.Logf("%d routes, %d through difficult terrain", found, weighted)
 }
+
+// TestEdgesWithinMatchesScan: edgesWithin, which skips the edges whose box
+// lies beyond R + 1e-6 of the segment's, answers what capsuleHit over
+// every edge answers, for the cores of generated tables' obstacle sets and
+// segments near them: random chords of the grown box, and runs parallel to
+// an edge, or ending beside its end, at R plus or minus up to 2e-6 (where
+// the margin decides).
+func TestEdgesWithinMatchesScan(t *testing.T) {
+	hits, near := 0, 0
+	for seed := int64(1); seed <= 3; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := NewRouter(bf).set(setKey{radius: 0.5, chord: 0.05, prof: ProfileFor(terrain.Infantry)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(seed), 31))
+		for i := range set.obs {
+			c := &set.obs[i].core
+			R := set.radius + c.inflate - ContactTolerance
+			b := c.box
+			pt := func() geom.Point {
+				return geom.Pt(b.X.Lo-2+rng.Float64()*(b.X.Hi-b.X.Lo+4), b.Y.Lo-2+rng.Float64()*(b.Y.Hi-b.Y.Lo+4))
+			}
+			for k := range 400 {
+				s := geom.Segment{A: pt(), B: pt()}
+				if e := c.edges[rng.IntN(len(c.edges))]; k%2 == 1 {
+					d := e.B.Sub(e.A)
+					if L := d.Norm(); L > 0 {
+						off := d.Ortho().Mul((R + (rng.Float64()-0.5)*4e-6) / L)
+						if rng.IntN(2) == 0 {
+							off = off.Mul(-1)
+						}
+						switch rng.IntN(3) {
+						case 0: // alongside the edge
+							s = geom.Segment{A: e.A.Add(off).Sub(d.Mul(rng.Float64())), B: e.B.Add(off).Add(d.Mul(rng.Float64()))}
+						case 1: // beyond its end, along its line
+							u := d.Mul((R + (rng.Float64()-0.5)*4e-6) / L)
+							s = geom.Segment{A: e.B.Add(u), B: e.B.Add(u).Add(d.Ortho().Mul(rng.Float64()))}
+						default: // towards it, stopping short or just past
+							s = geom.Segment{A: e.A.Add(off.Mul(5)), B: e.A.Add(off)}
+						}
+					}
+				}
+				want := false
+				for _, e := range c.edges {
+					if capsuleHit(s, e, R) {
+						want = true
+						break
+					}
+				}
+				if got := edgesWithin(c.edges, s, R); got != want {
+					t.Fatalf("seed %d, obstacle %s, segment %v, R %v: edgesWithin = %v, capsuleHit over every edge %v", seed, set.obs[i].id, s, R, got, want)
+				}
+				if want {
+					hits++
+				} else if k%2 == 1 {
+					near++
+				}
+			}
+		}
+	}
+	if hits < 5000 || near < 5000 {
+		t.Errorf("%d hits, %d near misses: the comparison is too one-sided", hits, near)
+	}
+	t.Logf("%d hits, %d near misses", hits, near)
+}
