@@ -103,7 +103,7 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 // pointBlocked reports whether p is off the table or too close to a
 // non-excluded obstacle, naming it.
 func (q *query) pointBlocked(p geom.Point) (string, bool) {
-	if !q.table.ContainsPoint(p) {
+	if !q.onTable(p) {
 		return "the table edge", true
 	}
 	for _, i := range q.set.grid.at(p) {
@@ -118,9 +118,15 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 	return "", false
 }
 
+// onTable is q.table.ContainsPoint(p), written out (the method is not
+// inlined).
+func (q *query) onTable(p geom.Point) bool {
+	return q.table.X.Lo <= p.X && p.X <= q.table.X.Hi && q.table.Y.Lo <= p.Y && p.Y <= q.table.Y.Hi
+}
+
 // clear reports whether the disc can translate from a to b.
 func (q *query) clear(a, b geom.Point) bool {
-	if !q.table.ContainsPoint(a) || !q.table.ContainsPoint(b) {
+	if !q.onTable(a) || !q.onTable(b) {
 		return false
 	}
 	s := geom.Segment{A: a, B: b}
@@ -129,7 +135,10 @@ func (q *query) clear(a, b geom.Point) bool {
 	q.keepWords(words)
 	for i := nextIndex(words, 0, len(q.set.obs)); i >= 0; i = nextIndex(words, i+1, len(q.set.obs)) {
 		o := &q.set.obs[i]
-		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
+		// o.box.Intersects(sb) on two boxes that are not empty (a and b
+		// are on the table, so numbers)
+		if q.excluded[i] || o.box.X.Lo > sb.X.Hi || o.box.X.Hi < sb.X.Lo || o.box.Y.Lo > sb.Y.Hi || o.box.Y.Hi < sb.Y.Lo ||
+			farFrom(s, o.center, o.reach) {
 			continue
 		}
 		if o.core.touches(s, q.set.radius) {
@@ -191,13 +200,10 @@ func (q *query) keepWords(words []uint64) {
 
 // usable reports whether node n is a legal waypoint for this query.
 func (q *query) usable(n *node) bool {
-	if n.owner >= 0 && q.excluded[n.owner] {
+	if (n.owner >= 0 && q.excluded[n.owner]) || !q.onTable(n.p) {
 		return false
 	}
-	if !q.table.ContainsPoint(n.p) {
-		return false
-	}
-	for _, b := range q.set.blockersOf(n) {
+	for _, b := range q.set.blk[n.blo : n.blo+n.nblk] {
 		if !q.excluded[b] {
 			return false
 		}
