@@ -36,22 +36,21 @@ type extraScratch struct {
 // cost, where the length is positive and finite).
 func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 	buf := sc.buf[:0]
-	along := 0.0
 	const edgeGap = 1e-9 // as difficultExtra's
 	a, b := seg.A, seg.B
 	sx0, sx1, sy0, sy1 := min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y)
-	x0, x1, y0, y1 := sx0-edgeGap, sx1+edgeGap, sy0-edgeGap, sy1+edgeGap
 	d := b.Sub(a)
-	dd := d.Dot(d)
+	ls := lineScan{a: a, d: d, dd: d.Dot(d), x0: sx0 - edgeGap, x1: sx1 + edgeGap, y0: sy0 - edgeGap, y1: sy1 + edgeGap}
 	for _, rg := range regs {
 		p := &rg.poly
 		if bx := rg.box; len(p.Outer) < 3 || bx.X.Lo > sx1 || bx.X.Hi < sx0 || bx.Y.Lo > sy1 || bx.Y.Hi < sy0 {
 			// SegmentInside finds nothing (its box test, on the same
 			// bound), difficultExtra's second loop may
-			along += ringsAlong(p, seg, x0, y0, x1, y1)
+			ls.along += ringsAlong(p, seg, ls.x0, ls.y0, ls.x1, ls.y1)
 			continue
 		}
-		cross, bnd := sc.cross[:0], sc.bnd[:0]
+		cross := sc.cross[:0]
+		ls.bnd = sc.bnd[:0]
 		for ri := range 1 + len(p.Holes) {
 			r := p.Outer
 			if ri > 0 {
@@ -63,7 +62,7 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 			}
 			u := r[n-1]
 			ou := orientSign(a, b, u)
-			closing := 0.0 // the run along the edge r[n-1]→r[0], added last
+			ls.closing = 0
 			for i, v := range r {
 				// geom.Orient(a, b, v), its filter inline
 				l := (a.X - v.X) * (b.Y - v.Y)
@@ -76,47 +75,21 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 					ov = 1
 				case det < -bd:
 					ov = -1
+				case v == a || v == b:
+					// collinear with anything, as Orient says
 				default:
 					ov = geom.Orient(a, b, v)
 				}
-				switch {
-				case ou == 0 && ov == 0:
-					t0, t1 := u.Sub(a).Dot(d)/dd, v.Sub(a).Dot(d)/dd
-					if t0 > t1 {
-						t0, t1 = t1, t0
-					}
-					bnd = append(bnd, r1.Interval{Lo: t0, Hi: t1})
-					if max(u.X, v.X) < x0 || min(u.X, v.X) > x1 || max(u.Y, v.Y) < y0 || min(u.Y, v.Y) > y1 {
-						break
-					}
-					if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
-						if i == 0 {
-							closing = hi - lo
-						} else {
-							along += hi - lo
-						}
-					}
-				case ov == 0:
-					t := v.Sub(a).Dot(d) / dd
-					bnd = append(bnd, r1.Interval{Lo: t, Hi: t})
-				}
-				if (ou > 0) != (ov > 0) {
-					var t float64
-					switch {
-					case ou == 0:
-						t = u.Sub(a).Dot(d) / dd
-					case ov == 0:
-						t = v.Sub(a).Dot(d) / dd
-					default:
-						e := v.Sub(u)
-						t = u.Sub(a).Cross(e) / d.Cross(e)
-					}
-					cross = append(cross, t)
+				if ou == 0 || ov == 0 {
+					cross = ls.onLine(cross, i, u, v, ou, ov)
+				} else if (ou > 0) != (ov > 0) {
+					e := v.Sub(u)
+					cross = append(cross, u.Sub(a).Cross(e)/d.Cross(e))
 				}
 				u, ou = v, ov
 			}
-			if closing != 0 {
-				along += closing
+			if ls.closing != 0 {
+				ls.along += ls.closing
 			}
 		}
 		if len(cross) <= 12 {
@@ -135,19 +108,70 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 				buf = append(buf, r1.Interval{Lo: lo, Hi: hi})
 			}
 		}
-		for _, iv := range bnd {
+		for _, iv := range ls.bnd {
 			if lo, hi := max(iv.Lo, 0), min(iv.Hi, 1); !(lo > hi) {
 				buf = append(buf, r1.Interval{Lo: lo, Hi: hi})
 			}
 		}
 		buf = mergeTail(buf, start)
-		sc.cross, sc.bnd = cross, bnd
+		sc.cross, sc.bnd = cross, ls.bnd
 	}
 	sc.buf = buf
 	if len(buf) >= 2 {
 		sortByLo(buf)
 	}
-	return max(sumUnion(buf)-along, 0)
+	return max(sumUnion(buf)-ls.along, 0)
+}
+
+// lineScan is what regionsExtra's scan of a ring keeps besides the
+// crossings: the segment a→a+d (dd = d·d), its box grown by edgeGap, the
+// runs along edges (the closing edge's apart) and the boundary on the
+// segment's line.
+type lineScan struct {
+	a, d           geom.Point
+	dd             float64
+	x0, y0, x1, y1 float64
+	along, closing float64
+	bnd            []r1.Interval
+}
+
+// onLine is SegmentInside's step, and difficultExtra's run, for the edge
+// u→v (the i-th of its ring's scan, which starts with the closing edge)
+// when u or v is on the line (sides ou, ov): it records the boundary on
+// the line and the run along the edge, and returns cross with the
+// crossing appended if the edge crosses the perturbed line. Kept out of
+// the scan's loop, which it would crowd for the few edges that need it.
+func (ls *lineScan) onLine(cross []float64, i int, u, v geom.Point, ou, ov int) []float64 {
+	a, d, dd := ls.a, ls.d, ls.dd
+	switch {
+	case ou == 0 && ov == 0:
+		t0, t1 := u.Sub(a).Dot(d)/dd, v.Sub(a).Dot(d)/dd
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		ls.bnd = append(ls.bnd, r1.Interval{Lo: t0, Hi: t1})
+		if max(u.X, v.X) < ls.x0 || min(u.X, v.X) > ls.x1 || max(u.Y, v.Y) < ls.y0 || min(u.Y, v.Y) > ls.y1 {
+			break
+		}
+		if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
+			if i == 0 {
+				ls.closing = hi - lo
+			} else {
+				ls.along += hi - lo
+			}
+		}
+	case ov == 0:
+		t := v.Sub(a).Dot(d) / dd
+		ls.bnd = append(ls.bnd, r1.Interval{Lo: t, Hi: t})
+	}
+	if (ou > 0) != (ov > 0) { // one of them is 0
+		t := v.Sub(a).Dot(d) / dd
+		if ou == 0 {
+			t = u.Sub(a).Dot(d) / dd
+		}
+		cross = append(cross, t)
+	}
+	return cross
 }
 
 // ringsAlong is difficultExtra's second loop over one polygon: the
