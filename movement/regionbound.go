@@ -147,15 +147,9 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	inside := 0.0
 	bounds := q.set.bounds
 	if q.localOn {
-		for k := range q.near {
-			e := &q.near[k]
-			if e.x0 > sx1 || e.x1 < sx0 || e.y0 > sy1 || e.y1 < sy0 {
-				continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
-			}
-			if e.pc == nil {
-				return L
-			}
-			inside = e.pc.addInside(inside, a, d, L)
+		var ok bool
+		if inside, ok = nearInside(q.near, a, d, L, sx0, sy0, sx1, sy1); !ok {
+			return L
 		}
 	} else {
 		words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
@@ -188,6 +182,52 @@ func (rb *regionBound) lookup() *regionPieces {
 		return pc
 	}
 	return nil
+}
+
+// nearInside is costBound's sum over a local scene: the length of the
+// segment a→a+d (length L, box sx0..sx1 × sy0..sy1) lying at least
+// lbInset inside the convex pieces of the regions of near whose boxes
+// meet the segment's, or false when one of them may not be clipped
+// against. It is addInside region by region, with the clip written out
+// so that the loop makes no call (a call would clobber every register
+// the loop keeps): the same operations in the same order.
+func nearInside(near []localRegion, a, d geom.Point, L, sx0, sy0, sx1, sy1 float64) (float64, bool) {
+	inside := 0.0
+	for k := range near {
+		e := &near[k]
+		if e.x0 > sx1 || e.x1 < sx0 || e.y0 > sy1 || e.y1 < sy0 {
+			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
+		}
+		if e.pc == nil {
+			return 0, false
+		}
+		for _, hp := range e.pc.hp {
+			t0, t1 := 0.0, 1.0
+			for _, h := range hp {
+				num := h.c - h.n.Dot(a)
+				den := h.n.Dot(d)
+				switch {
+				case den > 0:
+					if v := num / den; v < t1 {
+						t1 = v
+					}
+				case den < 0:
+					if v := num / den; v > t0 {
+						t0 = v
+					}
+				case num < 0:
+					t1 = -1 // parallel and outside
+				}
+				if t0 >= t1 {
+					break
+				}
+			}
+			if t1 > t0 {
+				inside += (t1 - t0) * L
+			}
+		}
+	}
+	return inside, true
 }
 
 // addInside returns inside plus, piece by piece, the length of the
