@@ -38,9 +38,18 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 	buf := sc.buf[:0]
 	const edgeGap = 1e-9 // as difficultExtra's
 	a, b := seg.A, seg.B
-	sx0, sx1, sy0, sy1 := min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y)
+	// the segment's box, compared (the ends are numbers)
+	sx0, sx1, sy0, sy1 := a.X, b.X, a.Y, b.Y
+	if sx1 < sx0 {
+		sx0, sx1 = sx1, sx0
+	}
+	if sy1 < sy0 {
+		sy0, sy1 = sy1, sy0
+	}
 	d := b.Sub(a)
 	ls := lineScan{a: a, d: d, dd: d.Dot(d), x0: sx0 - edgeGap, x1: sx1 + edgeGap, y0: sy0 - edgeGap, y1: sy1 + edgeGap}
+	cross := sc.cross
+	ls.bnd = sc.bnd
 	for _, rg := range regs {
 		p := &rg.poly
 		if bx := rg.box; len(p.Outer) < 3 || bx.X.Lo > sx1 || bx.X.Hi < sx0 || bx.Y.Lo > sy1 || bx.Y.Hi < sy0 {
@@ -49,8 +58,8 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 			ls.along += ringsAlong(p, seg, ls.x0, ls.y0, ls.x1, ls.y1)
 			continue
 		}
-		cross := sc.cross[:0]
-		ls.bnd = sc.bnd[:0]
+		cross = cross[:0]
+		ls.bnd = ls.bnd[:0]
 		for ri := range 1 + len(p.Holes) {
 			r := p.Outer
 			if ri > 0 {
@@ -113,10 +122,11 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 				buf = append(buf, r1.Interval{Lo: lo, Hi: hi})
 			}
 		}
-		buf = mergeTail(buf, start)
-		sc.cross, sc.bnd = cross, ls.bnd
+		if len(buf)-start >= 2 {
+			buf = mergeTail(buf, start)
+		}
 	}
-	sc.buf = buf
+	sc.buf, sc.cross, sc.bnd = buf, cross, ls.bnd
 	if len(buf) >= 2 {
 		sortByLo(buf)
 	}
