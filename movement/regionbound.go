@@ -148,7 +148,7 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	bounds := q.set.bounds
 	if q.localOn {
 		var ok bool
-		if inside, ok = nearInside(q.near, a, d, L, sx0, sy0, sx1, sy1); !ok {
+		if inside, ok = nearInside(q.near, a, d, L, &[4]float64{sx0, sy0, sx1, sy1}); !ok {
 			return L
 		}
 	} else {
@@ -185,17 +185,18 @@ func (rb *regionBound) lookup() *regionPieces {
 }
 
 // nearInside is costBound's sum over a local scene: the length of the
-// segment a→a+d (length L, box sx0..sx1 × sy0..sy1) lying at least
+// segment a→a+d (length L, box sb: x0, y0, x1, y1) lying at least
 // lbInset inside the convex pieces of the regions of near whose boxes
 // meet the segment's, or false when one of them may not be clipped
 // against. It is addInside region by region, with the clip written out
 // so that the loop makes no call (a call would clobber every register
-// the loop keeps): the same operations in the same order.
-func nearInside(near []localRegion, a, d geom.Point, L, sx0, sy0, sx1, sy1 float64) (float64, bool) {
+// the loop keeps), and the box read through a pointer, which leaves the
+// clip's values in registers: the same operations in the same order.
+func nearInside(near []localRegion, a, d geom.Point, L float64, sb *[4]float64) (float64, bool) {
 	inside := 0.0
 	for k := range near {
 		e := &near[k]
-		if e.x0 > sx1 || e.x1 < sx0 || e.y0 > sy1 || e.y1 < sy0 {
+		if e.x0 > sb[2] || e.x1 < sb[0] || e.y0 > sb[3] || e.y1 < sb[1] {
 			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
 		}
 		if e.pc == nil {
@@ -203,7 +204,8 @@ func nearInside(near []localRegion, a, d geom.Point, L, sx0, sy0, sx1, sy1 float
 		}
 		for _, hp := range e.pc.hp {
 			t0, t1 := 0.0, 1.0
-			for _, h := range hp {
+			for j := range hp {
+				h := &hp[j]
 				num := h.c - h.n.Dot(a)
 				den := h.n.Dot(d)
 				switch {
