@@ -30,13 +30,14 @@ type query struct {
 	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
 	// local, when localOn, lists in index order the regions whose boxes
-	// meet the ellipse of the running weighted search (see setLocal):
-	// cost and costBound scan it instead of asking the region mask.
+	// meet the ellipse of the running weighted search (see setLocal);
+	// near holds, for them in the same order, what cost and costBound
+	// read of them, packed (see localRegion): they scan it instead of
+	// asking the region mask (the same regions in the same order), except
+	// in a build without fast paths, which asks the mask
 	local   []int32
 	localOn bool
-	// near holds, for the regions of local in the same order, what cost
-	// and costBound read of them, packed (see localRegion)
-	near []localRegion
+	near    []localRegion
 }
 
 // localRegion is one region of a local scene: its box, the pieces
@@ -67,8 +68,10 @@ func (q *query) setLocal(dst []int32, from, to geom.Point, lim float64) []int32 
 		b := q.regions[i].box
 		if distToRect(from, b)+distToRect(to, b) <= lim+1e-6 {
 			dst = append(dst, int32(i))
-			rb := &q.set.bounds[i]
-			near = append(near, localRegion{x0: rb.x0, y0: rb.y0, x1: rb.x1, y1: rb.y1, pc: rb.lookup(), rg: &q.regions[i]})
+			if fastPaths {
+				rb := &q.set.bounds[i]
+				near = append(near, localRegion{x0: rb.x0, y0: rb.y0, x1: rb.x1, y1: rb.y1, pc: rb.lookup(), rg: &q.regions[i]})
+			}
 		}
 	}
 	q.local, q.localOn, q.near = dst, len(dst) <= maxLocal, near
@@ -157,7 +160,7 @@ func (q *query) cost(a, b geom.Point) float64 {
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
 	regs := q.regs[:0]
-	if q.localOn {
+	if fastPaths && q.localOn {
 		for k := range q.near {
 			// rg.box.Intersects(sb), on boxes that are not empty
 			if e := &q.near[k]; !(e.x0 > sb.X.Hi || e.x1 < sb.X.Lo || e.y0 > sb.Y.Hi || e.y1 < sb.Y.Lo) {

@@ -146,7 +146,7 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	d := b.Sub(a)
 	inside := 0.0
 	bounds := q.set.bounds
-	if q.localOn {
+	if fastPaths && q.localOn {
 		var ok bool
 		if inside, ok = nearInside(q.near, a, d, L, &[4]float64{sx0, sy0, sx1, sy1}); !ok {
 			return L
