@@ -35,6 +35,10 @@ type extraScratch struct {
 // seg's ends must be finite, with d·d > 0 for d their difference (as in
 // cost, where the length is positive and finite).
 func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
+	if sc.buf == nil {
+		// once per query rather than at each growth
+		sc.buf, sc.bnd, sc.cross = make([]r1.Interval, 0, 8), make([]r1.Interval, 0, 8), make([]float64, 0, 16)
+	}
 	buf := sc.buf[:0]
 	const edgeGap = 1e-9 // as difficultExtra's
 	a, b := seg.A, seg.B

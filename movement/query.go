@@ -63,6 +63,9 @@ const maxLocal = 12
 // in the same order (the margin covers the rounding of both sums).
 func (q *query) setLocal(dst []int32, from, to geom.Point, lim float64) []int32 {
 	dst = dst[:0]
+	if fastPaths && q.near == nil {
+		q.near = make([]localRegion, 0, maxLocal) // once per query, not at each growth
+	}
 	near := q.near[:0]
 	for i := range q.regions {
 		b := q.regions[i].box
@@ -159,6 +162,9 @@ func (q *query) cost(a, b geom.Point) float64 {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
+	if q.regs == nil {
+		q.regs = make([]*region, 0, 8)
+	}
 	regs := q.regs[:0]
 	if fastPaths && q.localOn {
 		for k := range q.near {
