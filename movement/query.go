@@ -25,13 +25,28 @@ type query struct {
 	regions     []region
 	buf         []r1.Interval
 	polys       []*geom.Polygon
+	regs        []*region      // cost's regions
+	ex          extraScratch   // regionsExtra's
 	words       []uint64       // boxMask.near's answers, reused
 	work        budget.Counter // charged by search and samples
 	// local, when localOn, lists in index order the regions whose boxes
-	// meet the ellipse of the running weighted search (see setLocal):
-	// cost and costBound scan it instead of asking the region mask.
+	// meet the ellipse of the running weighted search (see setLocal);
+	// near holds, for them in the same order, what cost and costBound
+	// read of them, packed (see localRegion): they scan it instead of
+	// asking the region mask (the same regions in the same order), except
+	// in a build without fast paths, which asks the mask
 	local   []int32
 	localOn bool
+	near    []localRegion
+}
+
+// localRegion is one region of a local scene: its box, the pieces
+// costBound clips against (nil when it may not: the region is not
+// isolated or its pieces are unknown) and the region.
+type localRegion struct {
+	x0, y0, x1, y1 float64
+	pc             *regionPieces
+	rg             *region
 }
 
 // maxLocal is the most regions a local scene holds: past it the box
@@ -48,13 +63,21 @@ const maxLocal = 12
 // in the same order (the margin covers the rounding of both sums).
 func (q *query) setLocal(dst []int32, from, to geom.Point, lim float64) []int32 {
 	dst = dst[:0]
+	if fastPaths && q.near == nil {
+		q.near = make([]localRegion, 0, maxLocal) // once per query, not at each growth
+	}
+	near := q.near[:0]
 	for i := range q.regions {
 		b := q.regions[i].box
 		if distToRect(from, b)+distToRect(to, b) <= lim+1e-6 {
 			dst = append(dst, int32(i))
+			if fastPaths {
+				rb := &q.set.bounds[i]
+				near = append(near, localRegion{x0: rb.x0, y0: rb.y0, x1: rb.x1, y1: rb.y1, pc: rb.lookup(), rg: &q.regions[i]})
+			}
 		}
 	}
-	q.local, q.localOn = dst, len(dst) <= maxLocal
+	q.local, q.localOn, q.near = dst, len(dst) <= maxLocal, near
 	return dst
 }
 
@@ -86,7 +109,7 @@ func newQuery(set *obstacleSet, tb terrain.Table, R float64, self string, opt Ro
 // pointBlocked reports whether p is off the table or too close to a
 // non-excluded obstacle, naming it.
 func (q *query) pointBlocked(p geom.Point) (string, bool) {
-	if !q.table.ContainsPoint(p) {
+	if !q.onTable(p) {
 		return "the table edge", true
 	}
 	for _, i := range q.set.grid.at(p) {
@@ -101,9 +124,15 @@ func (q *query) pointBlocked(p geom.Point) (string, bool) {
 	return "", false
 }
 
+// onTable is q.table.ContainsPoint(p), written out (the method is not
+// inlined).
+func (q *query) onTable(p geom.Point) bool {
+	return q.table.X.Lo <= p.X && p.X <= q.table.X.Hi && q.table.Y.Lo <= p.Y && p.Y <= q.table.Y.Hi
+}
+
 // clear reports whether the disc can translate from a to b.
 func (q *query) clear(a, b geom.Point) bool {
-	if !q.table.ContainsPoint(a) || !q.table.ContainsPoint(b) {
+	if !q.onTable(a) || !q.onTable(b) {
 		return false
 	}
 	s := geom.Segment{A: a, B: b}
@@ -112,7 +141,10 @@ func (q *query) clear(a, b geom.Point) bool {
 	q.keepWords(words)
 	for i := nextIndex(words, 0, len(q.set.obs)); i >= 0; i = nextIndex(words, i+1, len(q.set.obs)) {
 		o := &q.set.obs[i]
-		if q.excluded[i] || !o.box.Intersects(sb) || farFrom(s, o.center, o.reach) {
+		// o.box.Intersects(sb) on two boxes that are not empty (a and b
+		// are on the table, so numbers)
+		if q.excluded[i] || o.box.X.Lo > sb.X.Hi || o.box.X.Hi < sb.X.Lo || o.box.Y.Lo > sb.Y.Hi || o.box.Y.Hi < sb.Y.Lo ||
+			farFrom(s, o.center, o.reach) {
 			continue
 		}
 		if o.core.touches(s, q.set.radius) {
@@ -130,13 +162,15 @@ func (q *query) cost(a, b geom.Point) float64 {
 	}
 	s := geom.Segment{A: a, B: b}
 	sb := s.Bound()
-	q.polys = q.polys[:0]
-	f := 1.0
-	if q.localOn {
-		for _, i := range q.local {
-			if rg := &q.regions[i]; rg.box.Intersects(sb) {
-				q.polys = append(q.polys, &rg.poly)
-				f = rg.factor
+	if q.regs == nil {
+		q.regs = make([]*region, 0, 8)
+	}
+	regs := q.regs[:0]
+	if fastPaths && q.localOn {
+		for k := range q.near {
+			// rg.box.Intersects(sb), on boxes that are not empty
+			if e := &q.near[k]; !(e.x0 > sb.X.Hi || e.x1 < sb.X.Lo || e.y0 > sb.Y.Hi || e.y1 < sb.Y.Lo) {
+				regs = append(regs, e.rg)
 			}
 		}
 	} else {
@@ -144,16 +178,25 @@ func (q *query) cost(a, b geom.Point) float64 {
 		q.keepWords(words)
 		for i := nextIndex(words, 0, len(q.regions)); i >= 0; i = nextIndex(words, i+1, len(q.regions)) {
 			if rg := &q.regions[i]; rg.box.Intersects(sb) {
-				q.polys = append(q.polys, &rg.poly)
-				f = rg.factor
+				regs = append(regs, rg)
 			}
 		}
 	}
-	if len(q.polys) == 0 {
+	q.regs = regs
+	if len(regs) == 0 {
 		return L
 	}
+	f := regs[len(regs)-1].factor
 	var extra float64
-	extra, q.buf = difficultExtra(q.polys, s, q.buf)
+	if fastPaths && L <= math.MaxFloat64 {
+		extra = regionsExtra(regs, s, &q.ex) // difficultExtra's value, in one pass
+	} else {
+		q.polys = q.polys[:0]
+		for _, rg := range regs {
+			q.polys = append(q.polys, &rg.poly)
+		}
+		extra, q.buf = difficultExtra(q.polys, s, q.buf)
+	}
 	return L + (f-1)*extra*L
 }
 
@@ -166,13 +209,10 @@ func (q *query) keepWords(words []uint64) {
 
 // usable reports whether node n is a legal waypoint for this query.
 func (q *query) usable(n *node) bool {
-	if n.owner >= 0 && q.excluded[n.owner] {
+	if (n.owner >= 0 && q.excluded[n.owner]) || !q.onTable(n.p) {
 		return false
 	}
-	if !q.table.ContainsPoint(n.p) {
-		return false
-	}
-	for _, b := range q.set.blockersOf(n) {
+	for _, b := range q.set.blk[n.blo : n.blo+n.nblk] {
 		if !q.excluded[b] {
 			return false
 		}

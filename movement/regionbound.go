@@ -133,22 +133,23 @@ func (q *query) costBound(a, b geom.Point) float64 {
 	if !q.weighted || L == 0 {
 		return L
 	}
-	sx0, sx1 := min(a.X, b.X), max(a.X, b.X)
-	sy0, sy1 := min(a.Y, b.Y), max(a.Y, b.Y)
+	// the segment's box (compared, not min and max: no NaN here, L is a
+	// number, and a zero's sign makes no difference to the comparisons)
+	sx0, sx1 := a.X, b.X
+	if sx1 < sx0 {
+		sx0, sx1 = sx1, sx0
+	}
+	sy0, sy1 := a.Y, b.Y
+	if sy1 < sy0 {
+		sy0, sy1 = sy1, sy0
+	}
 	d := b.Sub(a)
 	inside := 0.0
 	bounds := q.set.bounds
-	if q.localOn {
-		for _, i := range q.local {
-			rb := &bounds[i]
-			if rb.x0 > sx1 || rb.x1 < sx0 || rb.y0 > sy1 || rb.y1 < sy0 {
-				continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
-			}
-			pc := rb.lookup()
-			if pc == nil {
-				return L
-			}
-			inside = pc.addInside(inside, a, d, L)
+	if fastPaths && q.localOn {
+		var ok bool
+		if inside, ok = nearInside(q.near, a, d, L, &[4]float64{sx0, sy0, sx1, sy1}); !ok {
+			return L
 		}
 	} else {
 		words := nearAll(q.set.regionMask, sx0, sy0, sx1, sy1, q.words)
@@ -183,6 +184,54 @@ func (rb *regionBound) lookup() *regionPieces {
 	return nil
 }
 
+// nearInside is costBound's sum over a local scene: the length of the
+// segment a→a+d (length L, box sb: x0, y0, x1, y1) lying at least
+// lbInset inside the convex pieces of the regions of near whose boxes
+// meet the segment's, or false when one of them may not be clipped
+// against. It is addInside region by region, with the clip written out
+// so that the loop makes no call (a call would clobber every register
+// the loop keeps), and the box read through a pointer, which leaves the
+// clip's values in registers: the same operations in the same order.
+func nearInside(near []localRegion, a, d geom.Point, L float64, sb *[4]float64) (float64, bool) {
+	inside := 0.0
+	for k := range near {
+		e := &near[k]
+		if e.x0 > sb[2] || e.x1 < sb[0] || e.y0 > sb[3] || e.y1 < sb[1] {
+			continue // the boxes are disjoint (closed boxes, as Rect.Intersects)
+		}
+		if e.pc == nil {
+			return 0, false
+		}
+		for _, hp := range e.pc.hp {
+			t0, t1 := 0.0, 1.0
+			for j := range hp {
+				h := &hp[j]
+				num := h.c - h.n.Dot(a)
+				den := h.n.Dot(d)
+				switch {
+				case den > 0:
+					if v := num / den; v < t1 {
+						t1 = v
+					}
+				case den < 0:
+					if v := num / den; v > t0 {
+						t0 = v
+					}
+				case num < 0:
+					t1 = -1 // parallel and outside
+				}
+				if t0 >= t1 {
+					break
+				}
+			}
+			if t1 > t0 {
+				inside += (t1 - t0) * L
+			}
+		}
+	}
+	return inside, true
+}
+
 // addInside returns inside plus, piece by piece, the length of the
 // segment a→a+d (length L) lying at least lbInset inside each convex
 // piece.
@@ -192,11 +241,19 @@ func (pc *regionPieces) addInside(inside float64, a, d geom.Point, L float64) fl
 		for _, h := range hp {
 			num := h.c - h.n.Dot(a)
 			den := h.n.Dot(d)
+			// compared, not min and max: the quotients are numbers for a
+			// finite segment (for a NaN one the bound is NaN whatever
+			// inside is), and a zero's sign changes neither the
+			// comparisons below nor what they add
 			switch {
 			case den > 0:
-				t1 = min(t1, num/den)
+				if v := num / den; v < t1 {
+					t1 = v
+				}
 			case den < 0:
-				t0 = max(t0, num/den)
+				if v := num / den; v > t0 {
+					t0 = v
+				}
 			case num < 0:
 				t1 = -1 // parallel and outside
 			}
