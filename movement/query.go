@@ -32,6 +32,9 @@ type query struct {
 	// cost and costBound scan it instead of asking the region mask.
 	local   []int32
 	localOn bool
+	// force, when negative, runs the weighted search backwards: tests
+	// compare the two directions.
+	force int8
 }
 
 // maxLocal is the most regions a local scene holds: past it the box
@@ -209,7 +212,13 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 	if err != nil {
 		return nil, 0, false, err
 	}
-	wp, wc, ok, err := q.search(from, to, ub, samples)
+	var wp []geom.Point
+	var wc float64
+	if q.force >= 0 {
+		wp, wc, ok, err = q.search(from, to, ub, samples, false)
+	} else {
+		wp, wc, ok, err = q.search(to, from, ub, samples, true)
+	}
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -232,12 +241,12 @@ var nearBounds = []float64{1.5, 4}
 func (q *query) searchNear(from, to geom.Point) ([]geom.Point, float64, bool, error) {
 	d := dist(from, to)
 	for _, k := range nearBounds {
-		pts, cost, ok, err := q.search(from, to, k*d, nil)
+		pts, cost, ok, err := q.search(from, to, k*d, nil, false)
 		if ok || err != nil {
 			return pts, cost, ok, err
 		}
 	}
-	return q.search(from, to, math.Inf(1), nil)
+	return q.search(from, to, math.Inf(1), nil, false)
 }
 
 // samples returns the usable points at spacing h on the difficult regions'
