@@ -32,8 +32,8 @@ type query struct {
 	// cost and costBound scan it instead of asking the region mask.
 	local   []int32
 	localOn bool
-	// force, when negative, runs the weighted search backwards: tests
-	// compare the two directions.
+	// force, when not zero, runs the weighted search forwards (1) or
+	// backwards (−1) whatever backwards says: tests compare the two.
 	force int8
 }
 
@@ -202,8 +202,12 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 		return nil, 0, false, err // the same obstacles: no weighted route either
 	}
 	ub := 0.0
+	var buf [16]float64
+	legs := buf[:0]
 	for i := 1; i < len(pts); i++ {
-		ub += q.cost(pts[i-1], pts[i])
+		c := q.cost(pts[i-1], pts[i])
+		ub += c
+		legs = append(legs, c)
 	}
 	if len(pts) == 2 && ub == dist(from, to) {
 		return pts, ub, true, nil // straight and clear of difficult terrain
@@ -214,7 +218,9 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 	}
 	var wp []geom.Point
 	var wc float64
-	if q.force >= 0 {
+	// a build without fast paths (the WebAssembly module) searches
+	// forwards: the same answer, in less code
+	if q.force > 0 || q.force == 0 && !(fastPaths && backwards(pts, legs, from, to, ub)) {
 		wp, wc, ok, err = q.search(from, to, ub, samples, false)
 	} else {
 		wp, wc, ok, err = q.search(to, from, ub, samples, true)
