@@ -246,7 +246,8 @@ func (r CoverResult) Explain() string {
 // AreaOver returns the fraction of the circular template t lying over
 // piece pieceID's footprint.
 // The circle is its circumscribed polygon with 0.001 in chord error; the
-// intersection is clipped piece by convex piece.
+// intersection is clipped against the piece's convex parts
+// (terrain.Piece.ConvexParts).
 func AreaOver(bf *terrain.Battlefield, t geom.Circle, pieceID string) (CoverResult, error) {
 	if bf == nil {
 		return CoverResult{}, fmt.Errorf("movement: nil battlefield: %w", ErrInvalid)
@@ -263,10 +264,8 @@ func AreaOver(bf *terrain.Battlefield, t geom.Circle, pieceID string) (CoverResu
 	}
 	ring := t.Polygon(0.001)
 	area := ring.Area()
-	parts, err := geom.ConvexPieces(pc.Footprint)
-	if err != nil {
-		return CoverResult{}, fmt.Errorf("movement: piece %s: %w", pieceID, err)
-	}
+	// the Battlefield decomposed every footprint when it was built
+	parts := pc.ConvexParts()
 	over := 0.0
 	var buf []geom.Point
 	for _, p := range parts {
