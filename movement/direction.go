@@ -20,11 +20,16 @@ const profileStep = 0.25
 // |from−to| to ub. The search runs from the end whose key spends less
 // below the level a quarter of the way up, weighted by how far below:
 // the integral over the route of max(0, level − key), read every
-// profileStep in. Over 800 routes on the seed 1–8 tables the searches
-// pop 13 % fewer entries than forwards (21 % fewer with the better
-// direction each time); see docs/movement.md. The rule only chooses
-// where to start: the answer is the same either way.
-func backwards(pts []geom.Point, cost []float64, from, to geom.Point, ub float64) bool {
+// profileStep in. It also runs from the goal when the boundary samples
+// whose straight-line key |from−p| + |p−to| is below that level lie more
+// than twice as often nearer the start than nearer the goal: a search
+// settles such samples near its source at about their straight-line key
+// (the cost to them is nearly their distance) and scans every candidate
+// and sample from each. Over 800 routes on the seed 1–8 tables the
+// searches pop 14.6 % fewer entries than forwards (21.5 % fewer with the
+// better direction each time); see docs/movement.md. The rule only
+// chooses where to start: the answer is the same either way.
+func backwards(pts []geom.Point, cost []float64, samples []node, from, to geom.Point, ub float64) bool {
 	d := dist(from, to)
 	level := d + (ub-d)/4
 	var af, ab, c float64
@@ -42,5 +47,23 @@ func backwards(pts []geom.Point, cost []float64, from, to geom.Point, ub float64
 		}
 		c += cost[i-1]
 	}
-	return ab < af
+	if ab < af {
+		return true
+	}
+	// the samples whose straight-line key is below the level: a search
+	// settles those near its source at about that key and scans every
+	// candidate from each
+	var ns, nt int
+	for k := range samples {
+		p := samples[k].p
+		a, b := dist(from, p), dist(p, to)
+		switch {
+		case a+b >= level:
+		case a < b:
+			ns++
+		default:
+			nt++
+		}
+	}
+	return ns > 2*nt
 }

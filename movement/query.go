@@ -220,7 +220,7 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 	var wc float64
 	// a build without fast paths (the WebAssembly module) searches
 	// forwards: the same answer, in less code
-	if q.force > 0 || q.force == 0 && !(fastPaths && backwards(pts, legs, from, to, ub)) {
+	if q.force > 0 || q.force == 0 && !(fastPaths && backwards(pts, legs, samples, from, to, ub)) {
 		wp, wc, ok, err = q.search(from, to, ub, samples, false)
 	} else {
 		wp, wc, ok, err = q.search(to, from, ub, samples, true)
