@@ -80,6 +80,28 @@ func Offset(p Polygon, r, maxChordErr float64) (Polygon, error) {
 	return unionOffset(pieces)
 }
 
+// OffsetConvex is Offset for a convex polygon without holes whose outer
+// ring is ring, which the caller knows to be valid (Validate accepts
+// it and IsConvex reports true, as for the parts ConvexPieces returns
+// of a valid polygon): it skips the validation and returns what Offset
+// returns. For any other ring the result is unspecified (it does not
+// panic). Errors, wrapping ErrOffset: r or maxChordErr as for Offset.
+func OffsetConvex(ring Ring, r, maxChordErr float64) (Polygon, error) {
+	if math.IsNaN(r) || math.IsInf(r, 0) || r < 0 {
+		return Polygon{}, fmt.Errorf("%w: radius r = %v must be finite and >= 0", ErrOffset, r)
+	}
+	if r > 0 && !(maxChordErr > 0 && !math.IsInf(maxChordErr, 0)) {
+		return Polygon{}, fmt.Errorf("%w: maxChordErr = %v must be finite and > 0", ErrOffset, maxChordErr)
+	}
+	if r == 0 {
+		return Polygon{Outer: ring}.Normalized(), nil
+	}
+	if ring.SignedArea() < 0 {
+		ring = ring.Reversed()
+	}
+	return Polygon{Outer: offsetConvexRing(nil, ring, r, maxChordErr)}, nil
+}
+
 // offsetConvexRing appends to dst the circumscribed offset of the convex
 // counter-clockwise ring (2 or more distinct vertices; a 2-vertex ring is a
 // segment, giving a capsule). Only the arc vertices are emitted: the offset
@@ -95,6 +117,13 @@ func offsetConvexRing(dst Ring, ring Ring, r, tol float64) Ring {
 		return ring[i]
 	}
 	step := circumscribedStep(r, tol) // one radius: one acos for every corner
+	if step > 0 {
+		// room for the usual count in one allocation (a capacity, not a
+		// bound: append grows past it if need be): the turns of a convex
+		// ring add up to 2π, so the corners' ⌈φ/2h⌉ add up to at most
+		// π/h + n, and the minimum counts and the guard add a few
+		dst = slices.Grow(dst, 2*n+int(min(math.Ceil(math.Pi/step), MaxArcVertices)))
+	}
 	// t2 of the vertex before, when it had one: the angle of the edge
 	// ring[i-1]→ring[i], which is prv→v (prevOf(i) is ring[i-1] when that
 	// differs from ring[i], as it did for t2 to be computed)

@@ -97,3 +97,36 @@ func TestOffsetConvexRingMatchesRef(t *testing.T) {
 		t.Fatal("no vertices compared")
 	}
 }
+
+// TestOffsetConvexRingAllocatesOnce: offsetConvexRing sizes its result
+// before it appends (one allocation for a fresh ring, not one per
+// doubling), for convex hulls of 3 to 40 vertices and radii and
+// tolerances of a table's clearances, with a capacity of less than twice
+// the ring it returns plus the corners.
+func TestOffsetConvexRingAllocatesOnce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	tested := 0
+	for range 100 {
+		pts := make([]Point, 3+rng.IntN(40))
+		for k := range pts {
+			pts[k] = Pt(rng.Float64()*40, rng.Float64()*40)
+		}
+		ring := Ring(ConvexHull(nil, pts))
+		if len(ring) < 3 {
+			continue
+		}
+		for _, rt := range [][2]float64{{0.5, 0.01}, {1.25, 0.01}, {2.5, 1e-3}, {1, 1e-4}} {
+			var got Ring
+			if a := testing.AllocsPerRun(1, func() { got = offsetConvexRing(nil, ring, rt[0], rt[1]) }); a != 1 {
+				t.Fatalf("ring of %d vertices, r %v, tol %v: %v allocations, want 1", len(ring), rt[0], rt[1], a)
+			}
+			if cap(got) > 2*len(got)+2*len(ring) {
+				t.Fatalf("ring of %d vertices, r %v, tol %v: capacity %d for %d vertices", len(ring), rt[0], rt[1], cap(got), len(got))
+			}
+			tested++
+		}
+	}
+	if tested == 0 {
+		t.Fatal("no ring tested")
+	}
+}

@@ -2,6 +2,7 @@ package geom
 
 import (
 	"math"
+	"slices"
 
 	"github.com/golang/geo/r2"
 	"github.com/golang/geo/s1"
@@ -139,29 +140,43 @@ type circleTable struct {
 
 // Polygon returns c.Polygon(maxChordErr).
 func (cr *CircleRings) Polygon(c Circle, maxChordErr float64) Ring {
-	key := [2]float64{c.Radius, maxChordErr}
+	return cr.AppendPolygon(nil, c, maxChordErr)
+}
+
+// AppendPolygon appends the vertices of c.Polygon(maxChordErr) to dst
+// and returns the extended ring (grown as append grows it): many circles'
+// rings can share one array.
+func (cr *CircleRings) AppendPolygon(dst Ring, c Circle, maxChordErr float64) Ring {
+	t := cr.table(c.Radius, maxChordErr)
+	dst = slices.Grow(dst, t.n)
+	for _, u := range t.unit {
+		// Circle.Polygon's expression, on the same values
+		dst = append(dst, Point{X: c.Center.X + t.rv*u.X, Y: c.Center.Y + t.rv*u.Y})
+	}
+	return dst
+}
+
+// table returns the vertex count, vertex radius and unit vertices of a
+// circle of radius r, computed on first use.
+func (cr *CircleRings) table(r, maxChordErr float64) circleTable {
+	key := [2]float64{r, maxChordErr}
 	t, ok := cr.shapes[key]
 	if !ok {
-		t.n, t.rv = circleSize(c.Radius, maxChordErr)
+		t.n, t.rv = circleSize(r, maxChordErr)
 		// the sines and cosines Circle.Polygon computes
 		t.unit = make([]Point, t.n)
 		for i := range t.unit {
 			s, co := math.Sincos(2 * math.Pi * float64(i) / float64(t.n))
 			t.unit[i] = Point{X: co, Y: s}
 		}
-		if !math.IsNaN(c.Radius) && !math.IsNaN(maxChordErr) { // a NaN key is never found again
+		if !math.IsNaN(r) && !math.IsNaN(maxChordErr) { // a NaN key is never found again
 			if cr.shapes == nil {
 				cr.shapes = make(map[[2]float64]circleTable)
 			}
 			cr.shapes[key] = t
 		}
 	}
-	ring := make(Ring, t.n)
-	for i, u := range t.unit {
-		// Circle.Polygon's expression, on the same values
-		ring[i] = Point{X: c.Center.X + t.rv*u.X, Y: c.Center.Y + t.rv*u.Y}
-	}
-	return ring
+	return t
 }
 
 // Support returns the point of the disc farthest in the direction d (the

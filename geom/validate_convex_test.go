@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -164,5 +165,57 @@ func TestOffsetConvexUncopied(t *testing.T) {
 	}
 	if done < 1000 {
 		t.Fatalf("only %d convex polygons", done)
+	}
+}
+
+// TestOffsetConvexMatchesOffset: OffsetConvex gives Offset's polygon (or
+// error) for valid convex rings of both orientations, with straight-on
+// vertices, for radii including 0 and the invalid radii and chord errors,
+// without modifying its input; on rings it does not accept (empty, one
+// vertex, reflex) it returns without panicking.
+func TestOffsetConvexMatchesOffset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 23))
+	done := 0
+	for range 2000 {
+		n := 3 + rng.IntN(9)
+		ang := make([]float64, n)
+		for i := range ang {
+			ang[i] = rng.Float64() * 2 * math.Pi
+		}
+		slices.Sort(ang)
+		var r Ring
+		for _, a := range ang {
+			p := Pt(10+5*math.Cos(a), 10+5*math.Sin(a))
+			if len(r) > 0 && rng.IntN(4) == 0 {
+				q := r[len(r)-1]
+				r = append(r, Pt((p.X+q.X)/2, (p.Y+q.Y)/2))
+			}
+			r = append(r, p)
+		}
+		if rng.IntN(2) == 0 {
+			r = r.Reversed()
+		}
+		p := Polygon{Outer: r}
+		if p.Validate() != nil || !p.IsConvex() {
+			continue
+		}
+		orig := slices.Clone(r)
+		for _, re := range [][2]float64{{0.1 + rng.Float64(), 0.01}, {2, 1e-3}, {0, 0.01}, {-1, 0.01}, {math.NaN(), 0.01}, {1, 0}, {1, math.Inf(1)}} {
+			want, werr := Offset(p, re[0], re[1])
+			got, err := OffsetConvex(r, re[0], re[1])
+			if (err == nil) != (werr == nil) || err != nil && !errors.Is(err, ErrOffset) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("OffsetConvex(%v, %v, %v) = %v, %v; Offset gives %v, %v", r, re[0], re[1], got, err, want, werr)
+			}
+		}
+		if !slices.Equal(r, orig) {
+			t.Fatalf("OffsetConvex modified its input %v", orig)
+		}
+		done++
+	}
+	if done < 100 {
+		t.Fatalf("only %d convex rings tested", done)
+	}
+	for _, r := range []Ring{nil, {Pt(1, 1)}, {Pt(0, 0), Pt(4, 0), Pt(2, 1), Pt(4, 4), Pt(0, 4)}} {
+		_, _ = OffsetConvex(r, 1, 0.01) // must not panic
 	}
 }

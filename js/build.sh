@@ -24,8 +24,8 @@
 # The tag sightline_nofast leaves out the float-first fast paths of los
 # and movement that hand every doubtful case to an exact path (los's
 # convexFast, prismSegmentFast and initShot; movement's call-free ring
-# scans): the same answers, slower sightlines and cold routes, about 9 KB
-# of gzip.
+# scans) and terrain's grid marks: the same answers, slower sightlines
+# and cold routes, about 9 KB of gzip.
 # GOEXPERIMENT=nogreenteagc builds the runtime with Go's previous garbage
 # collector: the module runs on one thread, where Green Tea's parallel
 # marking gains nothing, and its code is about 10 KB of gzip.

@@ -330,7 +330,7 @@ func boxEntry(b *terrain.PlanBox, ax, ay, dx, dy, rx, ry float64) (float64, bool
 // recip returns 1/x, or 0 when that is not finite (see boxEntry).
 func recip(x float64) float64 {
 	r := 1 / x
-	if math.IsInf(r, 0) || math.IsNaN(r) {
+	if r-r != 0 { // an infinity or NaN (see finiteVec)
 		return 0
 	}
 	return r

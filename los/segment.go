@@ -191,9 +191,11 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	}
 	dx, dy := b.X-a.X, b.Y-a.Y
 	if dx != 0 || dy != 0 {
-		// Not Hypot: an overflow (Inf) or underflow (0) only turns the
+		// Not Hypot: an overflow or underflow (lenD 0) only turns the
 		// disc test of visitID off.
-		st.lenD = math.Sqrt(dx*dx + dy*dy)
+		if st.lenD = math.Sqrt(dx*dx + dy*dy); st.lenD > math.MaxFloat64 {
+			st.lenD = 0
+		}
 		st.ux, st.uy = dx/st.lenD, dy/st.lenD
 	}
 	// The walk visits every occluder whose plan box the segment's plan
@@ -320,14 +322,25 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
-	// came is the neighbour the walk came from (none yet), icame and
-	// jcame those of a step along a row and a column.
-	came, icame, jcame := terrain.Near(0), terrain.NearLeft, terrain.NearDown
+	// skip holds the CellEntry.Key bits of the listings not to queue:
+	// the neighbour the walk came from (none yet; icame and jcame are
+	// those of a step along a row and a column), and the marks of the
+	// occluders that cannot occlude under the options (read from the
+	// listing: their records, cache misses on a large table, are not
+	// read).
+	mark := uint32(terrain.MarkInert)
+	if !st.f.opt.ConcealingBlocks {
+		mark |= uint32(terrain.MarkConcealing)
+	}
+	if !fastPaths {
+		mark = 0 // (the grid has none then either)
+	}
+	skip, icame, jcame := mark, mark|uint32(terrain.NearLeft), mark|uint32(terrain.NearDown)
 	if istep < 0 {
-		icame = terrain.NearRight
+		icame = mark | uint32(terrain.NearRight)
 	}
 	if jstep < 0 {
-		jcame = terrain.NearUp
+		jcame = mark | uint32(terrain.NearUp)
 	}
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
@@ -336,8 +349,8 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		es := entries[start[k]:start[k+1]]
 		for x := range es {
 			e := &es[x]
-			if e.Near()&came != 0 {
-				continue // met in the previous cell
+			if e.Key&skip != 0 {
+				continue // met in the previous cell, or cannot occlude
 			}
 			// boxEntry on the listing's float32 box (it holds the
 			// occluder's box, so the test stays conservative and the
@@ -388,13 +401,13 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
 			// index (Sight's filters), or by id (SightSegment's) for a
-			// model whose box holds a (within rounding): on a large table
-			// the records of other models are cache misses, read only if
-			// they are visited (the target's, met last, too: a blocker
-			// found before it spares the read). The model filter decides
-			// the others when visited (visitID).
+			// model whose box holds a (within rounding), or holds b and
+			// would be visited (no blocker found before its box): on a
+			// large table the records of other models are cache misses,
+			// read only where a visit would read them. The model filter
+			// decides the others when visited (visitID).
 			if m := int(e.ID()) - np; m >= 0 {
-				if f := st.f; m == f.shooter || m == f.target || (t0 == 0 && f.ignored(mrecs[m].ID)) {
+				if f := st.f; m == f.shooter || m == f.target || ((t0 == 0 || (t1 >= 1 && !(st.found && t0-entrySlack > st.first.t))) && f.ignored(mrecs[m].ID)) {
 					continue
 				}
 			}
@@ -425,14 +438,14 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		}
 		if tx <= ty {
 			i += istep
-			came = icame
+			skip = icame
 			tx = inf
 			if e := i + ioff; e > 0 && e < nx {
 				tx = (g.X0 + float64(e)*g.CW - ax) * rx
 			}
 		} else {
 			j += jstep
-			came = jcame
+			skip = jcame
 			ty = inf
 			if e := j + joff; e > 0 && e < ny {
 				ty = (g.Y0 + float64(e)*g.CH - ay) * ry
@@ -542,7 +555,10 @@ func abs(x float64) float64 {
 	return x
 }
 
-// finiteVec reports whether every coordinate of v is finite.
+// finiteVec reports whether every coordinate of v is finite (and their
+// sum too). x - x is 0 exactly when x is finite (NaN for an infinity or
+// a NaN): one subtraction for math.IsNaN and math.IsInf.
 func finiteVec(v geom.Vec3) bool {
-	return !math.IsNaN(v.X+v.Y+v.Z) && !math.IsInf(v.X+v.Y+v.Z, 0)
+	x := v.X + v.Y + v.Z
+	return x-x == 0
 }

@@ -96,6 +96,10 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 		{geom.V3(-1e7, td/2+0.3, 1), geom.V3(1e7, td/2-0.2, 0.5)},
 		{geom.V3(-2e5, td/3, 0.5), geom.V3(tw/2, td/3+1e-3, 0.5)},
 		{geom.V3(tw/3, -2e5, 0.5), geom.V3(tw/3+0.7, 2e5, 0.5)},
+		// So long that its plan length overflows (the disc test and the
+		// test of passing above a top, both on that length, are then
+		// off): above every top at a, below them 10 in further on.
+		{geom.V3(0, 1, 10), geom.V3(1e160, 1, -1e160)},
 	}
 	var f filter
 	f.init(bf, &Options{}, -1, -1, nil)
@@ -109,7 +113,7 @@ func TestSightSegmentHugeCoordinates(t *testing.T) {
 	// The long diagonal meets something on the reference table: the test
 	// compares a blocked answer, not only two clear ones; so do the
 	// segments from far away (one walked through the grid, one not).
-	for _, k := range []int{4, 5, 6, 7} {
+	for _, k := range []int{4, 5, 6, 7, 8} {
 		if SightSegment(bf, segs[k][0], segs[k][1], Options{}).Clear {
 			t.Errorf("segment %v→%v is clear on the reference table; the test needs a blocked segment", segs[k][0], segs[k][1])
 		}

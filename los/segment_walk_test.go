@@ -2,6 +2,7 @@ package los
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"testing"
@@ -196,5 +197,36 @@ func TestWalkCellsSmallGrids(t *testing.T) {
 			t.Errorf("%s (grid %d×%d): no segment blocked; the test compares only clear answers", name, g.NX, g.NY)
 		}
 		t.Logf("%s: grid %d×%d, %d of 1500 blocked", name, g.NX, g.NY, blocked)
+	}
+}
+
+// TestFiniteVecRecip: finiteVec and recip, by hand (their x - x tests
+// stand for math.IsNaN and math.IsInf).
+func TestFiniteVecRecip(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, c := range []struct {
+		v    geom.Vec3
+		want bool
+	}{
+		{geom.V3(1, -2, 3), true},
+		{geom.V3(0, 0, math.Copysign(0, -1)), true},
+		{geom.V3(1e308, -1e308, 5e-324), true},
+		{geom.V3(inf, 0, 0), false},
+		{geom.V3(0, -inf, 0), false},
+		{geom.V3(0, 0, nan), false},
+		{geom.V3(inf, -inf, 0), false},
+		{geom.V3(1e308, 1e308, 0), false}, // the sum overflows
+	} {
+		if got := finiteVec(c.v); got != c.want {
+			t.Errorf("finiteVec(%v) = %v, want %v", c.v, got, c.want)
+		}
+	}
+	for _, c := range []struct{ x, want float64 }{
+		{2, 0.5}, {-4, -0.25}, {0, 0}, {math.Copysign(0, -1), 0}, {5e-324, 0}, {1e-308, 1e308},
+		{inf, 0}, {-inf, math.Copysign(0, -1)}, {nan, 0},
+	} {
+		if got := recip(c.x); got != c.want || math.Signbit(got) != math.Signbit(c.want) {
+			t.Errorf("recip(%g) = %g, want %g", c.x, got, c.want)
+		}
 	}
 }

@@ -308,7 +308,8 @@ func TestCoreFromPolygonEdges(t *testing.T) {
 // TestCircleCoresShared: the circle cores of a set, whose edges share one
 // array, equal coreFromConvex of the circle (pieces given as circles and
 // round-based models, on six generated tables), and each holds its own
-// edge.
+// edge; their offset rings, which share arrays too, are the offset
+// circles' polygons, each a full slice.
 func TestCircleCoresShared(t *testing.T) {
 	circles := 0
 	for seed := int64(1); seed <= 6; seed++ {
@@ -316,9 +317,13 @@ func TestCircleCoresShared(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, _, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		s, rings, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
 		if err != nil {
 			t.Fatal(err)
+		}
+		ringOf := make(map[int32]geom.Ring)
+		for _, rg := range rings {
+			ringOf[rg.owner] = rg.r
 		}
 		for i := range s.obs {
 			o := &s.obs[i]
@@ -336,10 +341,87 @@ func TestCircleCoresShared(t *testing.T) {
 			if want := coreFromConvex(v); !reflect.DeepEqual(o.core, want) || cap(o.core.edges) != 1 {
 				t.Fatalf("seed %d: core of %s = %+v (cap %d), want %+v", seed, o.id, o.core, cap(o.core.edges), want)
 			}
+			// its offset ring, from an array the circles share
+			r := ringOf[int32(i)]
+			if want := (geom.Circle{Center: v.Center, Radius: v.Radius + 0.5}).Polygon(DefaultChordError); !slices.Equal(r, want) || cap(r) != len(r) {
+				t.Fatalf("seed %d: offset ring of %s = %v (cap %d), want %v", seed, o.id, r, cap(r), want)
+			}
 		}
 	}
 	if circles == 0 {
 		t.Fatal("no circle obstacle: the test tests nothing")
+	}
+}
+
+// TestPolygonCoresShared: the polygon cores of a set (pieces, and models
+// with rectangular or oval bases), whose edges share a few arrays, equal
+// coreFromPolygon or coreFromConvex of their footprint, each a full slice
+// of its own edges (capacity = length: no core can append over the next),
+// on six generated tables, also with difficult terrain made an obstacle.
+func TestPolygonCoresShared(t *testing.T) {
+	cores := 0
+	for seed := int64(1); seed <= 6; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, avoid := range []bool{false, true} {
+			s, _, err := offsetObstacles(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Vehicle), avoidDifficult: avoid})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range s.obs {
+				o := &s.obs[i]
+				var want core
+				if o.model >= 0 {
+					fp := obstacleFootprint(&bf.Models()[o.model])
+					if _, ok := fp.(geom.Circle); ok {
+						continue
+					}
+					want = coreFromConvex(fp)
+				} else if pc, ok := bf.Piece(o.id); ok && pc.Circle == nil {
+					want = coreFromPolygon(pc.Footprint)
+					want.inflate = o.core.inflate // -R for a difficult piece made an obstacle
+				} else {
+					continue
+				}
+				want.tree = o.core.tree // built from the edges, after
+				if !reflect.DeepEqual(o.core, want) || cap(o.core.edges) != len(o.core.edges) {
+					t.Fatalf("seed %d: core of %s = %+v (cap %d), want %+v", seed, o.id, o.core, cap(o.core.edges), want)
+				}
+				cores++
+			}
+		}
+	}
+	if cores == 0 {
+		t.Fatal("no polygon core: the test tests nothing")
+	}
+}
+
+// TestCoreFromPolygonInArena: coreFromPolygonIn takes each core's edges
+// from the arena, one after the other, while it has room, and from a new
+// array of at least minEdgeArena edges after; the cores' edges are full
+// slices and stay as made when later cores fill the arena.
+func TestCoreFromPolygonInArena(t *testing.T) {
+	sq := func(x float64) geom.Polygon {
+		return geom.Polygon{Outer: geom.Ring{geom.Pt(x, 0), geom.Pt(x+1, 0), geom.Pt(x+1, 1), geom.Pt(x, 1)}}
+	}
+	arena := make([]geom.Segment, 0, 10)
+	old := arena[:10]
+	var cs []core
+	for k := range 4 {
+		cs = append(cs, coreFromPolygonIn(sq(float64(k)), &arena))
+	}
+	if &cs[0].edges[0] != &old[0] || &cs[1].edges[0] != &old[4] {
+		t.Error("the first two cores' edges are not the arena's first eight")
+	}
+	if &cs[2].edges[0] != &arena[0] || &cs[3].edges[0] != &arena[4] || cap(arena) < minEdgeArena {
+		t.Errorf("the third core did not start a new arena of at least %d edges (cap %d)", minEdgeArena, cap(arena))
+	}
+	for k, c := range cs {
+		if want := coreFromPolygon(sq(float64(k))); !reflect.DeepEqual(c, want) || cap(c.edges) != 4 {
+			t.Errorf("core %d = %+v (cap %d), want %+v", k, c, cap(c.edges), want)
+		}
 	}
 }
 

@@ -28,20 +28,16 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 	// the rings whose disc the cone does not miss (outsideCone), first
 	// (one tight loop over the discs), then their tangent nodes
 	var rbuf [128]int32
-	seen := rbuf[:0]
+	seen := rbuf[:]
+	if len(s.discs) > len(rbuf) {
+		seen = make([]int32, len(s.discs))
+	}
 	if cone := coneOf(ni); cone.ok {
-		for r := range s.discs {
-			d := &s.discs[r]
-			w := d.c.Sub(cone.p)
-			d1, d2 := cone.u1.Cross(w), cone.u2.Cross(w)
-			if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
-				continue // no node of the ring sees ni as tangent
-			}
-			seen = append(seen, int32(r))
-		}
+		seen = seen[:ringsInCone(seen, s.discs, &cone)]
 	} else {
-		for r := range s.discs {
-			seen = append(seen, int32(r))
+		seen = seen[:len(s.discs)]
+		for r := range seen {
+			seen[r] = int32(r)
 		}
 	}
 	for _, r := range seen {
@@ -69,6 +65,27 @@ func (s *obstacleSet) nbrsOf(i int32) []nbr {
 		return *s.nbrs[i].Load() // another reader published first: share its cache
 	}
 	return out
+}
+
+// ringsInCone writes to seen (as long as discs at least) the rings whose
+// disc cone does not miss (nodeCone.misses, inline), in order, and
+// returns how many: a loop that calls nothing, so that its values stay in
+// registers.
+func ringsInCone(seen []int32, discs []ringDisc, cone *nodeCone) int {
+	p, u1, u2 := cone.p, cone.u1, cone.u2
+	seen = seen[:len(discs)]
+	n := 0
+	for r := range discs {
+		d := &discs[r]
+		w := d.c.Sub(p)
+		d1, d2 := u1.Cross(w), u2.Cross(w)
+		if math.Abs(d1) > d.lim && math.Abs(d2) > d.lim && (d1 > 0) != (d2 > 0) {
+			continue // no node of the ring sees the cone's node as tangent
+		}
+		seen[n] = int32(r)
+		n++
+	}
+	return n
 }
 
 // scanRing appends to js, in index order, the nodes j of ring rg other
@@ -101,6 +118,22 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 	}
 	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
+	nc, k, lastNext := ringScan(p, ns, cand, rg.filterBound(p))
+	js = s.finishScan(js, rg, i, cand[:nc])
+	if k < len(ns) {
+		return s.scanRingFrom(js, rg, i, k, lastNext)
+	}
+	return js
+}
+
+// ringScan is scanRingBuf's loop, a function of its own that calls
+// nothing (so that its values stay in registers), with bd the ring's
+// filter bound (tangentRing.filterBound): it notes in cand the nodes
+// whose two signs allow a tangent and returns how many, the node it
+// stopped at (len(ns) when done, else the first whose sign the filter
+// cannot tell or that finds cand full) and the sign of Orient(p, its p,
+// its next) of the node before that.
+func ringScan(p geom.Point, ns []node, cand []int32, bd float64) (int, int, int) {
 	nc := 0
 	lastNext := 0 // the previous node's sign of Orient(p, its p, its next)
 	for k := range ns {
@@ -111,44 +144,42 @@ func (s *obstacleSet) scanRingBuf(js []int32, rg *tangentRing, i int32, cand []i
 			l := (p.X - c.X) * (nj.p.Y - c.Y)
 			r := (p.Y - c.Y) * (nj.p.X - c.X)
 			d := l - r
-			bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
 			switch {
 			case d > bd:
 				sp = 1
 			case d < -bd:
 				sp = -1
 			default:
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, lastNext
 			}
 		}
 		c := nj.next
 		l := (p.X - c.X) * (nj.p.Y - c.Y)
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
 		d := l - r
-		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
 		sn := 1
 		switch {
 		case d > bd:
 		case d < -bd:
 			sn = -1
 		default:
-			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			return nc, k, lastNext
 		}
 		if !nj.taut || sp*sn >= 0 {
 			if nc == len(cand) {
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, lastNext
 			}
 			cand[nc] = int32(k)
 			nc++
 		}
 		lastNext = sn
 	}
-	return s.finishScan(js, rg, i, cand[:nc])
+	return nc, len(ns), lastNext
 }
 
 // scanChain is scanRingBuf for a chained ring (tangentRing.chain): node
 // k's first sign is the opposite of node k−1's second from the second
-// node on, so the loop reads no flag.
+// node on, so the loop (chainScan) reads no flag.
 func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int32) []int32 {
 	p := s.nodes[i].p
 	ns := s.nodes[rg.lo:rg.hi]
@@ -158,15 +189,36 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 	r := (p.Y - c.Y) * (n0.p.X - c.X)
 	d := l - r
 	bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-	lastNext := 0 // minus node k's first sign: node k−1's second
+	var neg bool // whether node 0's first sign is positive (minus it is node −1's second)
 	switch {
 	case d > bd:
-		lastNext = -1
+		neg = true
 	case d < -bd:
-		lastNext = 1
 	default:
 		return s.scanRingFrom(js, rg, i, 0, 0)
 	}
+	nc, k, neg := chainScan(p, ns, neg, cand, rg.filterBound(p))
+	js = s.finishScan(js, rg, i, cand[:nc])
+	if k < len(ns) {
+		lastNext := 1
+		if neg {
+			lastNext = -1
+		}
+		return s.scanRingFrom(js, rg, i, k, lastNext)
+	}
+	return js
+}
+
+// chainScan is scanChain's loop, a function of its own that calls
+// nothing (so that its values stay in registers): from node 0 on, with
+// neg whether the sign of Orient(p, its p, its next) of the node before
+// is negative, it notes in cand the nodes whose first sign (the opposite
+// of that) times their second is at least 0, taking the signs by the
+// float filter alone, with bd the ring's bound (tangentRing.filterBound).
+// It returns the count noted and the node it stopped at with neg for the
+// node before it: len(ns) when done, else the first node whose sign the
+// filter cannot tell or that finds cand full.
+func chainScan(p geom.Point, ns []node, neg bool, cand []int32, bd float64) (int, int, bool) {
 	nc := 0
 	for k := range ns {
 		nj := &ns[k]
@@ -174,25 +226,24 @@ func (s *obstacleSet) scanChain(js []int32, rg *tangentRing, i int32, cand []int
 		l := (p.X - c.X) * (nj.p.Y - c.Y)
 		r := (p.Y - c.Y) * (nj.p.X - c.X)
 		d := l - r
-		bd := orientFilterBound*(math.Abs(l)+math.Abs(r)) + orientFilterTiny
-		sn := 1
+		var sneg bool
 		switch {
 		case d > bd:
 		case d < -bd:
-			sn = -1
+			sneg = true
 		default:
-			return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+			return nc, k, neg
 		}
-		if lastNext*sn <= 0 { // first sign times second >= 0
+		if sneg != neg { // first sign (−node k−1's second) times second ≥ 0
 			if nc == len(cand) {
-				return s.scanRingFrom(s.finishScan(js, rg, i, cand[:nc]), rg, i, k, lastNext)
+				return nc, k, neg
 			}
 			cand[nc] = int32(k)
 			nc++
 		}
-		lastNext = sn
+		neg = sneg
 	}
-	return s.finishScan(js, rg, i, cand[:nc])
+	return nc, len(ns), neg
 }
 
 // finishScan appends to js the nodes rg.lo+k (k in cand, increasing)

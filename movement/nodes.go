@@ -119,7 +119,7 @@ func (s *obstacleSet) makeNodes(rings []offsetRing) {
 		if len(s.nodes) == lo {
 			continue // no node kept: the ring is not searched
 		}
-		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain}
+		tr := tangentRing{lo: int32(lo), hi: int32(len(s.nodes)), chain: chain, box: box}
 		if len(s.nodes)-lo == n {
 			// every vertex kept, in ring order: their box is the ring's
 			tr.boundIn(s.nodes, box)

@@ -188,6 +188,8 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 		}
 	}
+	// the polygon cores' edges share a few arrays (coreFromPolygonIn)
+	var edges []geom.Segment
 	var circles geom.CircleRings // models share a few base sizes
 	// a circle's core is one zero-length edge: theirs share one array
 	// rather than one allocation each (at most one per obstacle)
@@ -197,8 +199,16 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		circleEdges = circleEdges[1:]
 		return c
 	}
+	// their offset rings share a few arrays too (of circleChunk vertices,
+	// a new one when little room is left), each ring a full slice
+	var circleVerts geom.Ring
 	offsetCircle := func(c geom.Circle) geom.Polygon {
-		return geom.Polygon{Outer: circles.Polygon(geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)}
+		if cap(circleVerts)-len(circleVerts) < circleChunk/8 {
+			circleVerts = make(geom.Ring, 0, circleChunk)
+		}
+		k := len(circleVerts)
+		circleVerts = circles.AppendPolygon(circleVerts, geom.Circle{Center: c.Center, Radius: c.Radius + R}, key.chord)
+		return geom.Polygon{Outer: circleVerts[k:len(circleVerts):len(circleVerts)]}
 	}
 	for i := range bf.Pieces() {
 		pc := &bf.Pieces()[i]
@@ -209,7 +219,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		if key.avoidDifficult && e.move == terrain.Difficult {
 			// the reference point must stay out of it (cost is measured
 			// there), so the clearance does not apply: inflate by -R
-			c := coreFromPolygon(pc.Footprint)
+			c := coreFromPolygonIn(pc.Footprint, &edges)
 			c.inflate = -R
 			add(pc.ID, -1, c, pc.Footprint)
 			continue
@@ -225,7 +235,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 		if err != nil {
 			return nil, nil, fmt.Errorf("movement: offsetting %s: %w", pc.ID, err)
 		}
-		add(pc.ID, -1, coreFromPolygon(pc.Footprint), offs...)
+		add(pc.ID, -1, coreFromPolygonIn(pc.Footprint, &edges), offs...)
 	}
 	if !key.prof.Airborne || key.alt == 0 {
 		for i := range bf.Models() {
@@ -240,7 +250,7 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 			}
 			// a polygon core (a rectangle's ring, an oval's circumscribed
 			// polygon), offset as it is
-			c := coreFromConvex(fp)
+			c := coreFromConvexIn(fp, &edges)
 			off, err := offsetPolygon(c.poly, R, key.chord)
 			if err != nil {
 				return nil, nil, fmt.Errorf("movement: offsetting %s: %w", m.ID, err)
@@ -251,6 +261,10 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 	return s, rings, nil
 }
 
+// circleChunk is the size of the arrays the circles' offset rings share,
+// in vertices (8 KB; a reference table's circles need about 1,000).
+const circleChunk = 512
+
 // offsetPieces returns polygons whose union is the offset of pc's
 // footprint p by r: p's own offset when p is convex (or r is 0), else the
 // offsets of its convex pieces (pc.ConvexParts, which the battlefield
@@ -259,10 +273,18 @@ func offsetObstacles(bf *terrain.Battlefield, key setKey) (*obstacleSet, []offse
 // vertices of the pieces' offsets (crossings of two pieces' boundaries are
 // reflex), and extra piece vertices deep inside are dropped by block. This
 // avoids the general overlay, which dominated the set build.
+//
+// The footprint was validated when the battlefield was built, and its
+// convex pieces are valid by construction: a convex one (or a piece) is
+// offset by offsetConvex, which does not validate it again.
 func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	p := pc.Footprint
-	if r == 0 || p.IsConvex() {
+	if r == 0 {
 		off, err := offsetPolygon(p, r, chord)
+		return []geom.Polygon{off}, err
+	}
+	if p.IsConvex() {
+		off, err := offsetConvex(p.Outer, r, chord)
 		return []geom.Polygon{off}, err
 	}
 	pieces := pc.ConvexParts()
@@ -272,13 +294,24 @@ func offsetPieces(pc *terrain.Piece, r, chord float64) ([]geom.Polygon, error) {
 	}
 	out := make([]geom.Polygon, 0, len(pieces))
 	for _, part := range pieces {
-		off, err := geom.Offset(geom.Polygon{Outer: geom.Ring(part)}, r, chord)
+		off, err := offsetConvex(geom.Ring(part), r, chord)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, off)
 	}
 	return out, nil
+}
+
+// offsetConvex is geom.OffsetConvex (no second validation), or in a
+// build without the fast paths geom.Offset, which gives the same polygon
+// for such a ring (TestOffsetConvexMatchesOffset) and keeps OffsetConvex
+// out of the WebAssembly module.
+func offsetConvex(ring geom.Ring, r, chord float64) (geom.Polygon, error) {
+	if fastPaths {
+		return geom.OffsetConvex(ring, r, chord)
+	}
+	return geom.Offset(geom.Polygon{Outer: ring}, r, chord)
 }
 
 // offsetPolygon is geom.Offset with r = 0 allowed.

@@ -22,9 +22,26 @@ type core struct {
 
 // coreFromPolygon returns the core of a terrain footprint.
 func coreFromPolygon(p geom.Polygon) core {
+	return coreFromPolygonIn(p, nil)
+}
+
+// coreFromPolygonIn is coreFromPolygon taking the edges' storage from
+// *arena when it has room (a set's cores then share a few arrays rather
+// than one allocation each); the core's edges are a full slice of their
+// own part of it. A nil arena allocates them.
+func coreFromPolygonIn(p geom.Polygon, arena *[]geom.Segment) core {
 	c := core{poly: p, box: p.Bound()}
 	if n := p.NumVertices(); n > 0 {
-		c.edges = make([]geom.Segment, 0, n) // one edge per vertex
+		if arena == nil {
+			c.edges = make([]geom.Segment, 0, n) // one edge per vertex
+		} else {
+			if cap(*arena)-len(*arena) < n {
+				*arena = make([]geom.Segment, 0, max(n, minEdgeArena))
+			}
+			k := len(*arena)
+			*arena = (*arena)[:k+n]
+			c.edges = (*arena)[k : k : k+n]
+		}
 	}
 	c.edges = appendEdges(c.edges, p.Outer)
 	for _, h := range p.Holes {
@@ -32,6 +49,10 @@ func coreFromPolygon(p geom.Polygon) core {
 	}
 	return c
 }
+
+// minEdgeArena is the fewest edges coreFromPolygonIn gives a new arena
+// (4 KB; a reference table's polygon cores have about 170).
+const minEdgeArena = 128
 
 // appendEdges appends the edges of ring r to dst.
 func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
@@ -45,16 +66,22 @@ func appendEdges(dst []geom.Segment, r geom.Ring) []geom.Segment {
 // and rectangles, the circumscribed polygon (chord error 0.005 in,
 // conservative) for ovals and other shapes.
 func coreFromConvex(s geom.Convex) core {
+	return coreFromConvexIn(s, nil)
+}
+
+// coreFromConvexIn is coreFromConvex taking a polygon core's edges from
+// *arena (see coreFromPolygonIn).
+func coreFromConvexIn(s geom.Convex, arena *[]geom.Segment) core {
 	switch v := s.(type) {
 	case geom.Circle:
 		return circleCore(v, make([]geom.Segment, 1))
 	case geom.OrientedRect:
-		return coreFromPolygon(geom.Polygon{Outer: v.Ring()})
+		return coreFromPolygonIn(geom.Polygon{Outer: v.Ring()}, arena)
 	case geom.Ellipse:
-		return coreFromPolygon(geom.Polygon{Outer: v.Polygon(0.005)})
+		return coreFromPolygonIn(geom.Polygon{Outer: v.Polygon(0.005)}, arena)
 	}
 	v := s.Bound().Vertices()
-	return coreFromPolygon(geom.PolygonFromPoints(v[:]...))
+	return coreFromPolygonIn(geom.PolygonFromPoints(v[:]...), arena)
 }
 
 // circleCore returns the core of circle v: its centre inflated by its

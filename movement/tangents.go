@@ -27,10 +27,13 @@ type tangentRing struct {
 	// chain reports that every node of the ring is taut and each after
 	// the first follows the one before (node.follows): scanChain's case
 	chain bool
-	pts   geom.Ring // the ring's vertices (an indexed ring only)
-	node  []int32   // per vertex: its node index, -1 when it is not a node
-	c     geom.Point
-	ang   []float64 // per vertex: its angle about c, unwrapped, increasing
+	// box bounds every vertex of the ring (ringBox): the nodes and their
+	// ring neighbours, for filterBound
+	box  geom.Rect
+	pts  geom.Ring // the ring's vertices (an indexed ring only)
+	node []int32   // per vertex: its node index, -1 when it is not a node
+	c    geom.Point
+	ang  []float64 // per vertex: its angle about c, unwrapped, increasing
 }
 
 // indexRing fills the search data of rg for ring r when r is a strictly
@@ -124,6 +127,37 @@ func (rg *tangentRing) disc(ns []node, x0, y0, x1, y1 float64) {
 		}
 	}
 	rg.radius = math.Sqrt(q)
+}
+
+// filterBound returns a bound on the float filter's error for every
+// orientation Orient(p, v, c) the ring scans compute with v a node of the
+// ring and c its ring neighbour, as tangent computes it: d = l − r with
+// l = (p.X−c.X)·(v.Y−c.Y) and r = (p.Y−c.Y)·(v.X−c.X), each rounded.
+// The filter's bound for one orientation is orientFilterBound·(|l|+|r|)
+// + orientFilterTiny, rounded; this one is the same expression with
+// |l|+|r| replaced by M below, at least as large as every node's |l|+|r|
+// (so a sign it decides is one the per-node bound decides, the exact
+// one), computed once per scan instead of once per node.
+//
+// Why M bounds them: every vertex lies in the ring's box [x0, x1]×[y0,
+// y1], and rounding is monotone, so |fl(p.X−c.X)| ≤ ax =
+// max(|fl(p.X−x0)|, |fl(p.X−x1)|), |fl(v.Y−c.Y)| ≤ wy = fl(y1−y0) (both
+// coordinates in [y0, y1]), hence |l| = fl(|…|·|…|) ≤ fl(ax·wy), and
+// likewise |r| ≤ fl(ay·wx); M = fl(fl(ax·wy) + fl(ay·wx)) is at least the
+// rounded sum fl(|l|+|r|). The bound is looser than the node's own (a
+// few more signs are left to the exact scan: only nodes within about
+// 1e-13 in of a line through p, on a table-sized scene).
+func (rg *tangentRing) filterBound(p geom.Point) float64 {
+	b := &rg.box
+	ax, ay := math.Abs(p.X-b.X.Lo), math.Abs(p.Y-b.Y.Lo)
+	if v := math.Abs(p.X - b.X.Hi); v > ax {
+		ax = v
+	}
+	if v := math.Abs(p.Y - b.Y.Hi); v > ay {
+		ay = v
+	}
+	wx, wy := b.X.Hi-b.X.Lo, b.Y.Hi-b.Y.Lo
+	return orientFilterBound*(ax*wy+ay*wx) + orientFilterTiny
 }
 
 // coneMargin is how far, inches, a ring's disc must clear the lines of a

@@ -313,3 +313,51 @@ func TestScanRingMatchesPlainScan(t *testing.T) {
 		t.Fatalf("%d of %d rings are chained: scanChain and the general loop are not both tested", chains, rings)
 	}
 }
+
+// TestFilterBoundCoversNodes: a ring's filterBound is at least the float
+// filter's own bound for every orientation Orient(p, v, c) of a node v of
+// the ring and c either ring neighbour, for points p on and off the table
+// (the set's nodes, random points, far points), on six generated tables.
+func TestFilterBoundCoversNodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	tested := 0
+	for seed := int64(1); seed <= 6; seed++ {
+		bf, err := terrain.GenerateBattlefield(seed, terrain.DefaultGenerate())
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, err := buildSet(bf, setKey{radius: 0.5, chord: DefaultChordError, prof: ProfileFor(terrain.Infantry)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := range set.rings {
+			rg := &set.rings[r]
+			for range 20 {
+				var p geom.Point
+				switch rng.IntN(3) {
+				case 0:
+					p = set.nodes[rng.IntN(len(set.nodes))].p
+				case 1:
+					p = geom.Pt(rng.Float64()*48, rng.Float64()*48)
+				default:
+					p = geom.Pt((rng.Float64()-0.5)*1e4, (rng.Float64()-0.5)*1e4)
+				}
+				bd := rg.filterBound(p)
+				for k := rg.lo; k < rg.hi; k++ {
+					v := &set.nodes[k]
+					for _, c := range []geom.Point{v.prev, v.next} {
+						l := (p.X - c.X) * (v.p.Y - c.Y)
+						rr := (p.Y - c.Y) * (v.p.X - c.X)
+						if own := orientFilterBound*(math.Abs(l)+math.Abs(rr)) + orientFilterTiny; own > bd {
+							t.Fatalf("seed %d, ring %d, p %v, node %v, neighbour %v: filter bound %v, the node's own %v", seed, r, p, v.p, c, bd, own)
+						}
+						tested++
+					}
+				}
+			}
+		}
+	}
+	if tested == 0 {
+		t.Fatal("nothing tested")
+	}
+}

@@ -46,13 +46,14 @@ func deriveOccluders(base *Occluders, from []int, models []Model) *Occluders {
 	o := &Occluders{Pieces: base.Pieces, Models: s}
 	boxes := make([]PlanBox, 0, len(base.Pieces.Boxes)+len(models))
 	boxes = append(append(boxes, base.Pieces.Boxes...), s.Boxes...)
+	marks := gridMarks(base.Pieces, s)
 	if i, ok := oneChanged(from, len(b.Boxes)); ok {
-		if g, ok := movedGrid(&base.Grid, boxes, len(base.Pieces.Boxes)+i); ok {
+		if g, ok := movedGrid(&base.Grid, boxes, marks, len(base.Pieces.Boxes)+i); ok {
 			o.Grid = g
 			return o
 		}
 	}
-	o.Grid = buildGrid(boxes)
+	o.Grid = buildGrid(boxes, marks)
 	return o
 }
 

@@ -2,13 +2,13 @@ package terrain
 
 import "slices"
 
-// movedGrid returns buildGrid(boxes) given g, the grid buildGrid built of
-// the same boxes but for boxes[id], when the grid's cells stay the same
-// (the boxes' extent, their count and the listing's size allow no other):
+// movedGrid returns buildGrid(boxes, marks) given g, the grid buildGrid
+// built of the same boxes and marks but for boxes[id] and marks[id], when
+// the grid's cells stay the same (the boxes' extent, their count and the listing's size allow no other):
 // the id leaves the cells of its old span and enters those of its new
 // one, at its place in id order, and everything else is copied. ok is
 // false otherwise; the caller then builds the grid afresh.
-func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
+func movedGrid(g *PlanGrid, boxes []PlanBox, marks []Mark, id int) (PlanGrid, bool) {
 	ng, _, _, ok := gridCells(boxes)
 	if !ok || len(g.Spans) != len(boxes) || ng.X0 != g.X0 || ng.Y0 != g.Y0 || ng.CW != g.CW || ng.CH != g.CH ||
 		ng.NX != g.NX || ng.NY != g.NY || ng.Margin != g.Margin {
@@ -31,7 +31,7 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, id int) (PlanGrid, bool) {
 	// edit rewrites cell k, which the id leaves (out), enters (in) or
 	// stays in with its new span (both), after copying the cells before.
 	edit := func(k int, out, in bool) {
-		se := cellEntry(boxes[id], s, id32, k%ng.NX, k/ng.NX)
+		se := cellEntry(boxes[id], markAt(marks, id), s, id32, k%ng.NX, k/ng.NX)
 		for ; next <= k; next++ {
 			ng.Start[next] = g.Start[next] + shift
 		}

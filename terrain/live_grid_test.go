@@ -20,11 +20,20 @@ func TestMovedGrid(t *testing.T) {
 		for range n {
 			boxes = append(boxes, box(rng.Float64()*45, rng.Float64()*45, rng.Float64()*3, rng.Float64()*3))
 		}
-		g := buildGrid(boxes)
+		// Marks in every combination, the moved box's changed with it
+		// at times (movedGrid writes the moved id's listing afresh).
+		marks := make([]Mark, len(boxes))
+		for id := range marks {
+			marks[id] = []Mark{0, MarkInert, MarkConcealing}[rng.IntN(3)]
+		}
+		g := buildGrid(boxes, marks)
 		answered := 0
 		for step := range 200 {
-			boxes = slices.Clone(boxes)
+			boxes, marks = slices.Clone(boxes), slices.Clone(marks)
 			id := 2 + rng.IntN(len(boxes)-2)
+			if rng.IntN(4) == 0 {
+				marks[id] ^= MarkInert
+			}
 			switch k := rng.IntN(10); {
 			case k == 0: // out of the extent (or back in)
 				boxes[id] = box(rng.Float64()*60-6, rng.Float64()*60-6, 2, 2)
@@ -36,8 +45,8 @@ func TestMovedGrid(t *testing.T) {
 			default:
 				boxes[id] = box(rng.Float64()*45, rng.Float64()*45, rng.Float64()*3, rng.Float64()*3)
 			}
-			want := buildGrid(boxes)
-			got, ok := movedGrid(&g, boxes, id)
+			want := buildGrid(boxes, marks)
+			got, ok := movedGrid(&g, boxes, marks, id)
 			if ok {
 				answered++
 				if !reflect.DeepEqual(got, want) {

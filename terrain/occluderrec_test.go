@@ -181,6 +181,76 @@ func TestGridEntriesHoldBoxes(t *testing.T) {
 	}
 }
 
+// TestGridMarks: every listing carries its occluder's MarkOf, on a
+// generated table, on one edited by lifting a model off the table (an
+// inert model: its grid patched, not rebuilt) and by landing a roaming
+// aircraft, whose listing stays unmarked (the roaming grid serves every
+// placement).
+func TestGridMarks(t *testing.T) {
+	bf, err := GenerateBattlefield(11, DefaultGenerate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf.Occluders()
+	m := bf.Models()[3]
+	m.Altitude = 6
+	lifted, err := bf.ReplaceModel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The lifted model roams and lands: its record is then standing, and
+	// the roaming grid, built while it flew, must not have marked it
+	// inert.
+	air := 3
+	lifted.Occluders()
+	r, err := lifted.Roam(m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	landed := m
+	landed.Altitude = 0
+	placed, err := r.Place(landed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if MarkOf(placed.Occluders().Models.Recs[air].Flags, true) != 0 {
+		t.Fatal("the landed aircraft does not occlude")
+	}
+	marked := map[Mark]int{}
+	for name, c := range map[string]struct {
+		b       *Battlefield
+		roaming int
+	}{"generated": {bf, -1}, "lifted": {lifted, -1}, "placed": {placed, air}} {
+		o := c.b.Occluders()
+		np := len(o.Pieces.Recs)
+		for k, e := range o.Grid.Entries {
+			id := int(e.ID())
+			want := Mark(0)
+			switch {
+			case id < np:
+				want = MarkOf(o.Pieces.Recs[id].Flags, false)
+			case id-np != c.roaming:
+				want = MarkOf(o.Models.Recs[id-np].Flags, true)
+			}
+			if !fastPaths {
+				want = 0 // no marks in this build
+			}
+			if e.Mark() != want {
+				t.Fatalf("%s: entry %d (id %d) mark %b, want %b", name, k, id, e.Mark(), want)
+			}
+			marked[e.Mark()]++
+		}
+		if name == "lifted" {
+			if got := MarkOf(o.Models.Recs[3].Flags, true); got != MarkInert {
+				t.Fatalf("lifted model's mark %b, want MarkInert", got)
+			}
+		}
+	}
+	if fastPaths && (marked[MarkInert] == 0 || marked[MarkConcealing] == 0) {
+		t.Errorf("marks met %v: want inert and concealing ones", marked)
+	}
+}
+
 // TestOccluderRecLayout: the fields that decide whether an occluder is met
 // fill the record's first 64 bytes and the record two cache lines (see
 // OccluderRec): a field added in the wrong place costs a cache miss per

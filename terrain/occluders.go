@@ -187,8 +187,24 @@ func buildOccluders(pieces []Piece, models []Model) *Occluders {
 	o := &Occluders{Pieces: pieceSet(pieces), Models: modelSet(models)}
 	boxes := make([]PlanBox, 0, len(pieces)+len(models))
 	boxes = append(append(boxes, o.Pieces.Boxes...), o.Models.Boxes...)
-	o.Grid = buildGrid(boxes)
+	o.Grid = buildGrid(boxes, gridMarks(o.Pieces, o.Models))
 	return o
+}
+
+// gridMarks returns the grid's Mark of every occluder, pieces first, from
+// their records (nil, none marked, without fastPaths).
+func gridMarks(pieces, models *OccluderSet) []Mark {
+	if !fastPaths {
+		return nil
+	}
+	marks := make([]Mark, 0, len(pieces.Recs)+len(models.Recs))
+	for i := range pieces.Recs {
+		marks = append(marks, MarkOf(pieces.Recs[i].Flags, false))
+	}
+	for i := range models.Recs {
+		marks = append(marks, MarkOf(models.Recs[i].Flags, true))
+	}
+	return marks
 }
 
 // pieceSet prepares the pieces' plans (their footprints).

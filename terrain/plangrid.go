@@ -34,28 +34,66 @@ type PlanGrid struct {
 // CellEntry is one listing of a PlanGrid: the occluder's id, its plan box
 // rounded outwards to float32 (it holds the box the grid was built from: a
 // test against it may accept a segment that only passes within rounding of
-// the box, never reject one that touches it) and which of the four
+// the box, never reject one that touches it), which of the four
 // neighbouring cells list it too (Near: a walk from one of them has met
-// it already), the last two packed in Key. 20 bytes: a walk along a
-// segment reads every listing of the cells it crosses, and on a large
-// table those reads are cache misses.
+// it already) and what the occluder can do (Mark: a walk skips one that
+// cannot occlude under its options without reading its record), the last
+// three packed in Key. 20 bytes: a walk along a segment reads every
+// listing of the cells it crosses, and on a large table those reads are
+// cache misses.
 type CellEntry struct {
 	Box PlanBox32
-	// Key is the id shifted left by 4, the Near flags in the low 4 bits
-	// (a grid lists fewer than gridMaxIDs ids).
+	// Key is the id shifted left by 6, the Mark flags in bits 4 and 5 and
+	// the Near flags in the low 4 bits (a grid lists fewer than gridMaxIDs
+	// ids).
 	Key uint32
 }
 
 // ID returns the listed occluder's id.
-func (e *CellEntry) ID() int32 { return int32(e.Key >> 4) }
+func (e *CellEntry) ID() int32 { return int32(e.Key >> 6) }
 
 // Near returns the neighbouring cells that list the occluder too.
 func (e *CellEntry) Near() Near { return Near(e.Key & 15) }
 
-// gridMaxIDs bounds the ids a PlanGrid lists (CellEntry.Key holds 28
+// Mark returns what the listed occluder can do (0, MarkInert or
+// MarkConcealing).
+func (e *CellEntry) Mark() Mark { return Mark(e.Key & 0x30) }
+
+// gridMaxIDs bounds the ids a PlanGrid lists (CellEntry.Key holds 26
 // bits of id): for more boxes gridCells gives no cells (and a walk visits
 // every occluder).
-const gridMaxIDs = 1 << 28
+const gridMaxIDs = 1 << 26
+
+// Mark flags what a listed occluder can do, taken from its OccluderRec's
+// flags; the values are CellEntry.Key's bits, so that a walk tests them
+// together with the Near flags, in one AND.
+type Mark uint8
+
+const (
+	// MarkInert marks an occluder that occludes under no options: a model
+	// that is not OccStanding, a piece that is neither smoke, blocking nor
+	// concealing.
+	MarkInert Mark = 1 << (4 + iota)
+	// MarkConcealing marks a concealing piece that is neither smoke nor
+	// blocking: it occludes only where concealing terrain blocks.
+	MarkConcealing
+)
+
+// MarkOf returns the Mark of an occluder whose record has flags f (model
+// tells which kind it is).
+func MarkOf(f OccluderFlags, model bool) Mark {
+	switch {
+	case model && f&OccStanding == 0:
+		return MarkInert
+	case model:
+		return 0
+	case f&(OccSmoke|OccBlocking|OccConcealing) == 0:
+		return MarkInert
+	case f&(OccSmoke|OccBlocking) == 0:
+		return MarkConcealing
+	}
+	return 0
+}
 
 // Near flags the neighbours of a grid cell (i, j) that list an occluder
 // too.
@@ -112,8 +150,9 @@ type CellSpan struct{ I0, J0, I1, J1 int32 }
 const gridMaxSide = 1024
 
 // buildGrid buckets the boxes into about two cells per box (at most
-// gridMaxSide cells along each side).
-func buildGrid(boxes []PlanBox) PlanGrid {
+// gridMaxSide cells along each side); marks[id] is box id's Mark (nil:
+// none marked).
+func buildGrid(boxes []PlanBox, marks []Mark) PlanGrid {
 	g, w, h, ok := gridCells(boxes)
 	if !ok {
 		return PlanGrid{}
@@ -125,7 +164,7 @@ func buildGrid(boxes []PlanBox) PlanGrid {
 		g.NX, g.NY = max(1, g.NX/2), max(1, g.NY/2)
 		g.sizeCells(w, h)
 	}
-	g.fill(boxes)
+	g.fill(boxes, marks)
 	return g
 }
 
@@ -176,8 +215,8 @@ func (g *PlanGrid) spanOf(b PlanBox) CellSpan {
 func (c CellSpan) cells() int { return int(c.I1-c.I0+1) * int(c.J1-c.J0+1) }
 
 // cellEntry returns the listing in cell (i, j) of occluder id with box b
-// listed in the cells c.
-func cellEntry(b PlanBox, c CellSpan, id int32, i, j int) CellEntry {
+// and mark m listed in the cells c.
+func cellEntry(b PlanBox, m Mark, c CellSpan, id int32, i, j int) CellEntry {
 	var near Near
 	i32, j32 := int32(i), int32(j)
 	if i32 > c.I0 {
@@ -192,7 +231,7 @@ func cellEntry(b PlanBox, c CellSpan, id int32, i, j int) CellEntry {
 	if j32 < c.J1 {
 		near |= NearUp
 	}
-	return CellEntry{Box: b.Outer32(), Key: uint32(id)<<4 | uint32(near)}
+	return CellEntry{Box: b.Outer32(), Key: uint32(id)<<6 | uint32(m&(MarkInert|MarkConcealing)) | uint32(near)}
 }
 
 // gridMaxListed bounds the total listing of n boxes.
@@ -208,8 +247,8 @@ func (g *PlanGrid) listed(boxes []PlanBox) int {
 }
 
 // fill lists every box in the cells it overlaps (grown by the margin):
-// counts first, then the ids, in one flat array.
-func (g *PlanGrid) fill(boxes []PlanBox) {
+// counts first, then the ids, in one flat array (marks as for buildGrid).
+func (g *PlanGrid) fill(boxes []PlanBox, marks []Mark) {
 	n := g.NX * g.NY
 	counts := make([]int32, n+1)
 	g.Spans = make([]CellSpan, len(boxes))
@@ -236,9 +275,10 @@ func (g *PlanGrid) fill(boxes []PlanBox) {
 	next := make([]int32, n)
 	copy(next, counts[:n])
 	for id := range boxes {
+		m := markAt(marks, id)
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
-			g.Entries[next[k]] = cellEntry(boxes[id], g.Spans[id], int32(id), k%g.NX, k/g.NX)
+			g.Entries[next[k]] = cellEntry(boxes[id], m, g.Spans[id], int32(id), k%g.NX, k/g.NX)
 			next[k]++
 		})
 	}
@@ -268,4 +308,12 @@ func (g *PlanGrid) Row(y float64) int {
 		return g.NY - 1
 	}
 	return int(v)
+}
+
+// markAt returns marks[id], 0 when marks is nil.
+func markAt(marks []Mark, id int) Mark {
+	if marks == nil {
+		return 0
+	}
+	return marks[id]
 }

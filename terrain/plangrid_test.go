@@ -18,22 +18,50 @@ func TestCellEntryNear(t *testing.T) {
 		{3, 5, NearLeft | NearRight},
 		{4, 5, NearLeft},
 	} {
-		e := cellEntry(PlanBox{0, 0, 1, 1}, span, 7, c.i, c.j)
-		if got := e.Near(); got != c.want || e.ID() != 7 {
-			t.Errorf("cell (%d, %d): Near = %b, id %d, want %b, 7", c.i, c.j, got, e.ID(), c.want)
+		for _, m := range []Mark{0, MarkInert, MarkConcealing} {
+			e := cellEntry(PlanBox{0, 0, 1, 1}, m, span, 7, c.i, c.j)
+			if got := e.Near(); got != c.want || e.ID() != 7 || e.Mark() != m {
+				t.Errorf("cell (%d, %d) mark %b: Near = %b, id %d, mark %b, want %b, 7, %b", c.i, c.j, m, got, e.ID(), e.Mark(), c.want, m)
+			}
 		}
 	}
 	tall := CellSpan{I0: 0, J0: 0, I1: 0, J1: 2}
-	e := cellEntry(PlanBox{0, 0, 1, 1}, tall, 1<<28-1, 0, 1)
-	if got := e.Near(); got != NearDown|NearUp || e.ID() != 1<<28-1 {
-		t.Errorf("middle of a column: Near = %b, id %d, want %b, %d", got, e.ID(), NearDown|NearUp, 1<<28-1)
+	e := cellEntry(PlanBox{0, 0, 1, 1}, MarkConcealing, tall, gridMaxIDs-1, 0, 1)
+	if got := e.Near(); got != NearDown|NearUp || e.ID() != gridMaxIDs-1 || e.Mark() != MarkConcealing {
+		t.Errorf("middle of a column: Near = %b, id %d, mark %b, want %b, %d, %b", got, e.ID(), e.Mark(), NearDown|NearUp, gridMaxIDs-1, MarkConcealing)
+	}
+}
+
+// TestMarkOf: which occluders a walk may skip, by hand.
+func TestMarkOf(t *testing.T) {
+	for _, c := range []struct {
+		f     OccluderFlags
+		model bool
+		want  Mark
+	}{
+		{0, true, MarkInert},                    // airborne or of height 0
+		{OccStanding, true, 0},                  // may occlude
+		{OccStanding | OccConcealing, true, 0},  // a model is never concealing terrain
+		{0, false, MarkInert},                   // open ground
+		{OccHoles, false, MarkInert},            // still open ground
+		{OccBlocking, false, 0},                 // a wall
+		{OccSmoke, false, 0},                    // smoke
+		{OccSmoke | OccConcealing, false, 0},    // smoke blocks unless ignored
+		{OccConcealing, false, MarkConcealing},  // woods
+		{OccBlocking | OccConcealing, false, 0}, // blocking wins
+		{OccConcealing | OccHoles, false, MarkConcealing},
+	} {
+		if got := MarkOf(c.f, c.model); got != c.want {
+			t.Errorf("MarkOf(%b, %v) = %b, want %b", c.f, c.model, got, c.want)
+		}
 	}
 }
 
 // TestGridListsBoxes: whatever the cells' numbering, cell (i, j) lists
 // exactly the ids whose box, grown by the margin, overlaps it (found here
 // from Col and Row, box by box), in increasing order, with the entries
-// beside them flagging the neighbouring cells that list the id too.
+// beside them flagging the neighbouring cells that list the id too and
+// carrying the id's mark.
 func TestGridListsBoxes(t *testing.T) {
 	bf, err := GenerateBattlefield(3, ScaledGenerate(200))
 	if err != nil {
@@ -45,7 +73,11 @@ func TestGridListsBoxes(t *testing.T) {
 		generated,
 		{{0, 0, 1, 1}, {0, 0, 10, 10}, {4.5, 4.5, 5.5, 5.5}, {9, 0, 10, 1}, {0, 9, 1, 10}, {2, 7, 2, 7}},
 	} {
-		g := buildGrid(boxes)
+		marks := make([]Mark, len(boxes))
+		for id := range marks {
+			marks[id] = []Mark{0, MarkInert, MarkConcealing}[id%3]
+		}
+		g := buildGrid(boxes, marks)
 		if g.NX == 0 {
 			t.Fatalf("%d boxes: no grid", len(boxes))
 		}
@@ -65,7 +97,7 @@ func TestGridListsBoxes(t *testing.T) {
 					t.Fatalf("%d boxes: cell (%d, %d) lists %v, want %v", len(boxes), i, j, got, want)
 				}
 				for x, e := range g.Entries[g.Start[k]:g.Start[k+1]] {
-					if e.ID() != got[x] || e.Box != boxes[e.ID()].Outer32() {
+					if e.ID() != got[x] || e.Box != boxes[e.ID()].Outer32() || e.Mark() != marks[e.ID()] {
 						t.Fatalf("%d boxes: cell (%d, %d) entry %d = %+v, want id %d", len(boxes), i, j, x, e, got[x])
 					}
 					var near Near

@@ -49,7 +49,13 @@ func (bf *Battlefield) Roam(id string) (*Roaming, error) {
 	boxes := make([]PlanBox, 0, len(o.Pieces.Boxes)+len(o.Models.Boxes))
 	boxes = append(append(boxes, o.Pieces.Boxes...), o.Models.Boxes...)
 	boxes[len(o.Pieces.Boxes)+i] = PlanBox{loose.lo[0], loose.lo[1], loose.hi[0], loose.hi[1]}
-	o.Grid = buildGrid(boxes)
+	// The roaming model is not marked: Place swaps its record for the
+	// placed model's, which may occlude where this one does not.
+	marks := gridMarks(o.Pieces, o.Models)
+	if marks != nil {
+		marks[len(o.Pieces.Boxes)+i] = 0
+	}
+	o.Grid = buildGrid(boxes, marks)
 	return &Roaming{base: nb, i: i, loose: loose, occ: o}, nil
 }
 
