@@ -10,7 +10,8 @@
 //   - a normalised polygon has a counter-clockwise outer ring and clockwise holes;
 //   - decisions (left/right/on, inside/on boundary/outside, crossing/touching)
 //     are exact: a fast floating-point filter, then allocation-free
-//     floating-point expansion arithmetic, and math/big only for inputs
+//     floating-point expansion arithmetic, and exact dyadic arithmetic
+//     (integers times powers of two, dyadic.go) only for inputs
 //     whose products would overflow or underflow;
 //     constructed values (intersection points, distances) are ordinary float64
 //     results with the error bounds documented where they are computed.

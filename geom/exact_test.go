@@ -288,7 +288,7 @@ func nearDegenerate(rng *rand.Rand) (Point, Point, Point) {
 		b, c = Pt(a.X+i*dx, a.Y+i*dy), Pt(a.X+j*dx, a.Y+j*dy)
 	}
 	// Scale by a power of two (exact, sign-preserving) now and then,
-	// sometimes beyond the expansion's range to reach the math/big path.
+	// sometimes beyond the expansion's range to reach the dyadic path.
 	if rng.IntN(8) == 0 {
 		e := rng.IntN(1200) - 600
 		for _, p := range []*Point{&a, &b, &c} {
@@ -439,4 +439,22 @@ func TestOrientNoAllocs(t *testing.T) {
 		t.Errorf("Orient3 = %d, want %d", got, want)
 	}
 	_ = sink
+}
+
+// TestOrient3UnderflowTimesHuge pins a case the filter once decided wrong:
+// a 2×2 product underflows to zero and is then multiplied by a z difference
+// near 2^906, so the fixed slack 2^-960 did not cover the lost value; the
+// exact answer (big.Rat, bigref_test.go) is +1.
+func TestOrient3UnderflowTimesHuge(t *testing.T) {
+	a := Vec3{X: -7.619952850539863e+118, Y: -584, Z: -9.330313958213629e+272}
+	b := Vec3{X: 0, Y: 3.454257679516038e-279, Z: 0}
+	c := Vec3{X: -2.845222616594436e-106, Y: -2.68546740646578e-304, Z: -584}
+	d := Vec3{X: -2.68546740646578e-304, Y: 1.2642335621535636e-308, Z: 0}
+	want := orient3ExactRat(a, b, c, d)
+	if want != 1 {
+		t.Fatalf("reference sign %d, want +1 (the case changed)", want)
+	}
+	if got := Orient3(a, b, c, d); got != want {
+		t.Errorf("Orient3 = %d, want %d", got, want)
+	}
 }

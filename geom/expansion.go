@@ -16,7 +16,7 @@ import "math"
 // two floats whose sum is exact. All of this holds in round-to-nearest
 // binary64 as long as no sum overflows and no product loses bits to the
 // subnormal range; the callers check both and hand such inputs to the
-// math/big path instead.
+// dyadic path (dyadic.go) instead.
 
 const (
 	// maxDiff2 bounds every coordinate difference for the 2D expansion:

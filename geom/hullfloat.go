@@ -91,8 +91,8 @@ func cleanConvex(p []Point) int {
 // product exceeds its rounding bound. Doubtful turns count as not left, so
 // the hull drops such a middle vertex; it lies within rounding of the
 // chord and cleanConvex would drop it anyway. (Orient would decide it
-// exactly, with big.Rat allocations on the many exactly collinear projected
-// corners.)
+// exactly, at the cost of its exact stages on the many exactly collinear
+// projected corners.)
 func leftTurn(a, b, c Point) bool {
 	l := (a.X - c.X) * (b.Y - c.Y)
 	r := (a.Y - c.Y) * (b.X - c.X)

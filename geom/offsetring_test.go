@@ -117,7 +117,10 @@ func TestOffsetConvexRingAllocatesOnce(t *testing.T) {
 		}
 		for _, rt := range [][2]float64{{0.5, 0.01}, {1.25, 0.01}, {2.5, 1e-3}, {1, 1e-4}} {
 			var got Ring
-			if a := testing.AllocsPerRun(1, func() { got = offsetConvexRing(nil, ring, rt[0], rt[1]) }); a != 1 {
+			a := testing.AllocsPerRun(1, func() { got = offsetConvexRing(nil, ring, rt[0], rt[1]) })
+			// the race detector's instrumentation allocates on its own:
+			// there only the capacity below is checked
+			if a != 1 && !raceEnabled() {
 				t.Fatalf("ring of %d vertices, r %v, tol %v: %v allocations, want 1", len(ring), rt[0], rt[1], a)
 			}
 			if cap(got) > 2*len(got)+2*len(ring) {

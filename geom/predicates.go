@@ -1,9 +1,6 @@
 package geom
 
-import (
-	"math"
-	"math/big"
-)
+import "math"
 
 // Error-bound constants for the floating-point filters, after Shewchuk,
 // "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric
@@ -33,7 +30,8 @@ const (
 // degenerate (including exactly collinear ones) are decided by exact
 // floating-point expansion arithmetic, also without allocating. Only inputs
 // whose coordinate differences exceed 2^500 or whose products fall below
-// 2^-960 use exact rational arithmetic (math/big), which allocates.
+// 2^-960 use exact arithmetic on integers times powers of two, which
+// allocates.
 // If any coordinate is NaN or ±Inf, Orient returns 0; it never panics.
 func Orient(a, b, c Point) int {
 	detleft := (a.X - c.X) * (b.Y - c.Y)
@@ -73,20 +71,13 @@ func finite2(a, b, c Point) bool {
 // isFinite reports whether x is neither NaN nor ±Inf.
 func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// rat returns x as an exact rational. x must be finite.
-func rat(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
-
-// ratSub returns x-y exactly.
-func ratSub(x, y float64) *big.Rat { return new(big.Rat).Sub(rat(x), rat(y)) }
-
 // orientExact is the exact sign of (b-a)×(c-a) for finite inputs, in
-// math/big; Orient uses it only where orientExpansion cannot be exact.
+// dyadic arithmetic; Orient uses it only where orientExpansion cannot be
+// exact.
 func orientExact(a, b, c Point) int {
-	bax, bay := ratSub(b.X, a.X), ratSub(b.Y, a.Y)
-	cax, cay := ratSub(c.X, a.X), ratSub(c.Y, a.Y)
-	l := new(big.Rat).Mul(bax, cay)
-	r := new(big.Rat).Mul(bay, cax)
-	return l.Cmp(r)
+	bax, bay := dyadicSub(b.X, a.X), dyadicSub(b.Y, a.Y)
+	cax, cay := dyadicSub(c.X, a.X), dyadicSub(c.Y, a.Y)
+	return bax.mul(cay).cmp(bay.mul(cax))
 }
 
 // Orient3 reports on which side of the plane through a, b and c the point d
@@ -96,7 +87,7 @@ func orientExact(a, b, c Point) int {
 // degenerate a, b, c).
 //
 // Like Orient it uses a floating-point filter, then an exact expansion
-// stage that does not allocate, and exact rational arithmetic only when a
+// stage that does not allocate, and exact dyadic arithmetic only when a
 // coordinate difference exceeds 2^330 or a product falls below 2^-960. It
 // returns 0 without panicking if any coordinate is NaN or ±Inf.
 func Orient3(a, b, c, d Vec3) int {
@@ -112,7 +103,11 @@ func Orient3(a, b, c, d Vec3) int {
 	perm := (math.Abs(bdxcdy)+math.Abs(cdxbdy))*math.Abs(adz) +
 		(math.Abs(cdxady)+math.Abs(adxcdy))*math.Abs(bdz) +
 		(math.Abs(adxbdy)+math.Abs(bdxady))*math.Abs(cdz)
-	bound := orient3Bound*perm + tinyBound
+	// A 2×2 product that underflows loses up to 2^-1075, and the loss is
+	// then multiplied by a z difference: the absolute slack scales with
+	// them (a subnormal product times a difference near 2^900 is far from
+	// tiny).
+	bound := orient3Bound*perm + tinyBound*(1+math.Abs(adz)+math.Abs(bdz)+math.Abs(cdz))
 	// Shewchuk's determinant is positive when d is below the plane.
 	if det > bound {
 		return -1
@@ -133,19 +128,16 @@ func Orient3(a, b, c, d Vec3) int {
 }
 
 // orient3Exact is the exact sign of ((b-a)×(c-a))·(d-a) for finite inputs,
-// in math/big; Orient3 uses it only where orient3Expansion cannot be exact.
+// in dyadic arithmetic; Orient3 uses it only where orient3Expansion cannot
+// be exact.
 func orient3Exact(a, b, c, d Vec3) int {
-	ux, uy, uz := ratSub(b.X, a.X), ratSub(b.Y, a.Y), ratSub(b.Z, a.Z)
-	vx, vy, vz := ratSub(c.X, a.X), ratSub(c.Y, a.Y), ratSub(c.Z, a.Z)
-	wx, wy, wz := ratSub(d.X, a.X), ratSub(d.Y, a.Y), ratSub(d.Z, a.Z)
-	mul := func(p, q *big.Rat) *big.Rat { return new(big.Rat).Mul(p, q) }
-	nx := new(big.Rat).Sub(mul(uy, vz), mul(uz, vy))
-	ny := new(big.Rat).Sub(mul(uz, vx), mul(ux, vz))
-	nz := new(big.Rat).Sub(mul(ux, vy), mul(uy, vx))
-	s := mul(nx, wx)
-	s.Add(s, mul(ny, wy))
-	s.Add(s, mul(nz, wz))
-	return s.Sign()
+	ux, uy, uz := dyadicSub(b.X, a.X), dyadicSub(b.Y, a.Y), dyadicSub(b.Z, a.Z)
+	vx, vy, vz := dyadicSub(c.X, a.X), dyadicSub(c.Y, a.Y), dyadicSub(c.Z, a.Z)
+	wx, wy, wz := dyadicSub(d.X, a.X), dyadicSub(d.Y, a.Y), dyadicSub(d.Z, a.Z)
+	nx := uy.mul(vz).sub(uz.mul(vy))
+	ny := uz.mul(vx).sub(ux.mul(vz))
+	nz := ux.mul(vy).sub(uy.mul(vx))
+	return nx.mul(wx).add(ny.mul(wy)).add(nz.mul(wz)).sign()
 }
 
 // CompareDistances reports the exact sign of |p-a| - |p-b|: -1 when a is
@@ -167,11 +159,15 @@ func CompareDistances(p, a, b Point) int {
 	if !finite2(p, a, b) {
 		return 0
 	}
-	rax, ray := ratSub(a.X, p.X), ratSub(a.Y, p.Y)
-	rbx, rby := ratSub(b.X, p.X), ratSub(b.Y, p.Y)
-	ea := new(big.Rat).Mul(rax, rax)
-	ea.Add(ea, new(big.Rat).Mul(ray, ray))
-	eb := new(big.Rat).Mul(rbx, rbx)
-	eb.Add(eb, new(big.Rat).Mul(rby, rby))
-	return ea.Cmp(eb)
+	return compareDistancesExact(p, a, b)
+}
+
+// compareDistancesExact is CompareDistances' exact stage for finite inputs:
+// the squared distances compared in dyadic arithmetic.
+func compareDistancesExact(p, a, b Point) int {
+	rax, ray := dyadicSub(a.X, p.X), dyadicSub(a.Y, p.Y)
+	rbx, rby := dyadicSub(b.X, p.X), dyadicSub(b.Y, p.Y)
+	ea := rax.mul(rax).add(ray.mul(ray))
+	eb := rbx.mul(rbx).add(rby.mul(rby))
+	return ea.cmp(eb)
 }

@@ -1,9 +1,6 @@
 package geom
 
-import (
-	"math"
-	"math/big"
-)
+import "math"
 
 // OrientDir reports on which side of the directed line through a with
 // direction d the point p lies: +1 to the left, -1 to the right and 0 on
@@ -13,8 +10,9 @@ import (
 // the rounded second point a+d that Orient would need.
 //
 // Like Orient it uses a floating-point filter, then an allocation-free
-// expansion stage, and math/big only when a difference exceeds 2^500 or a
-// product falls below 2^-960. Any NaN or ±Inf coordinate gives 0.
+// expansion stage, and exact dyadic arithmetic (which allocates) only when
+// a difference exceeds 2^500 or a product falls below 2^-960. Any NaN or
+// ±Inf coordinate gives 0.
 func OrientDir(a, d, p Point) int {
 	dx, dy := p.X-a.X, p.Y-a.Y
 	l, r := d.X*dy, d.Y*dx
@@ -35,10 +33,14 @@ func OrientDir(a, d, p Point) int {
 	if s, ok := orientDirExpansion(a, d, p); ok {
 		return s
 	}
-	px, py := ratSub(p.X, a.X), ratSub(p.Y, a.Y)
-	lr := new(big.Rat).Mul(rat(d.X), py)
-	rr := new(big.Rat).Mul(rat(d.Y), px)
-	return lr.Cmp(rr)
+	return orientDirExact(a, d, p)
+}
+
+// orientDirExact is OrientDir's exact stage for finite inputs, in dyadic
+// arithmetic: the sign of d.X·(p.Y-a.Y) - d.Y·(p.X-a.X).
+func orientDirExact(a, d, p Point) int {
+	px, py := dyadicSub(p.X, a.X), dyadicSub(p.Y, a.Y)
+	return dyadicOf(d.X).mul(py).cmp(dyadicOf(d.Y).mul(px))
 }
 
 // orientDirExpansion is OrientDir's exact expansion stage; ok is false when

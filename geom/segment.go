@@ -3,7 +3,6 @@ package geom
 import (
 	"fmt"
 	"math"
-	"math/big"
 
 	"github.com/golang/geo/r2"
 )
@@ -143,24 +142,23 @@ func crossingPoint(s, t Segment) Point {
 	return p
 }
 
-// crossingPointExact computes the crossing point in rational arithmetic and
-// rounds it, for inputs whose float products overflow or underflow.
+// crossingPointExact computes the crossing point exactly and rounds each
+// coordinate to the nearest float64 (ties to even), for inputs whose float
+// products overflow or underflow. With u = num/den the parameter along s,
+// the point is A + u·d1 = (A·den + num·d1)/den: dyadic numerators over a
+// dyadic denominator, so one correctly rounded division per coordinate.
 func crossingPointExact(s, t Segment) Point {
-	mul := func(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) }
-	d1x, d1y := ratSub(s.B.X, s.A.X), ratSub(s.B.Y, s.A.Y)
-	d2x, d2y := ratSub(t.B.X, t.A.X), ratSub(t.B.Y, t.A.Y)
-	wx, wy := ratSub(t.A.X, s.A.X), ratSub(t.A.Y, s.A.Y)
-	den := new(big.Rat).Sub(mul(d1x, d2y), mul(d1y, d2x))
-	num := new(big.Rat).Sub(mul(wx, d2y), mul(wy, d2x))
-	if den.Sign() == 0 {
+	d1x, d1y := dyadicSub(s.B.X, s.A.X), dyadicSub(s.B.Y, s.A.Y)
+	d2x, d2y := dyadicSub(t.B.X, t.A.X), dyadicSub(t.B.Y, t.A.Y)
+	wx, wy := dyadicSub(t.A.X, s.A.X), dyadicSub(t.A.Y, s.A.Y)
+	den := d1x.mul(d2y).sub(d1y.mul(d2x))
+	num := wx.mul(d2y).sub(wy.mul(d2x))
+	if den.sign() == 0 {
 		return s.A
 	}
-	u := num.Quo(num, den)
-	x := new(big.Rat).Add(rat(s.A.X), mul(u, d1x))
-	y := new(big.Rat).Add(rat(s.A.Y), mul(u, d1y))
-	fx, _ := x.Float64()
-	fy, _ := y.Float64()
-	return Point{X: fx, Y: fy}
+	x := dyadicOf(s.A.X).mul(den).add(num.mul(d1x))
+	y := dyadicOf(s.A.Y).mul(den).add(num.mul(d1y))
+	return Point{X: quoFloat64(x, den), Y: quoFloat64(y, den)}
 }
 
 // onSegment reports whether p lies on the closed, non-degenerate segment s
