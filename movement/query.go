@@ -38,6 +38,9 @@ type query struct {
 	local   []int32
 	localOn bool
 	near    []localRegion
+	// force, when not zero, runs the weighted search forwards (1) or
+	// backwards (−1) whatever backwards says: tests compare the two.
+	force int8
 }
 
 // localRegion is one region of a local scene: its box, the pieces
@@ -239,8 +242,12 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 		return nil, 0, false, err // the same obstacles: no weighted route either
 	}
 	ub := 0.0
+	var buf [16]float64
+	legs := buf[:0]
 	for i := 1; i < len(pts); i++ {
-		ub += q.cost(pts[i-1], pts[i])
+		c := q.cost(pts[i-1], pts[i])
+		ub += c
+		legs = append(legs, c)
 	}
 	if len(pts) == 2 && ub == dist(from, to) {
 		return pts, ub, true, nil // straight and clear of difficult terrain
@@ -249,7 +256,15 @@ func (q *query) route(from, to geom.Point, spacing float64) (pts []geom.Point, c
 	if err != nil {
 		return nil, 0, false, err
 	}
-	wp, wc, ok, err := q.search(from, to, ub, samples)
+	var wp []geom.Point
+	var wc float64
+	// a build without fast paths (the WebAssembly module) searches
+	// forwards: the same answer, in less code
+	if q.force > 0 || q.force == 0 && !(fastPaths && backwards(pts, legs, samples, from, to, ub)) {
+		wp, wc, ok, err = q.search(from, to, ub, samples, false)
+	} else {
+		wp, wc, ok, err = q.search(to, from, ub, samples, true)
+	}
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -272,12 +287,12 @@ var nearBounds = []float64{1.5, 4}
 func (q *query) searchNear(from, to geom.Point) ([]geom.Point, float64, bool, error) {
 	d := dist(from, to)
 	for _, k := range nearBounds {
-		pts, cost, ok, err := q.search(from, to, k*d, nil)
+		pts, cost, ok, err := q.search(from, to, k*d, nil, false)
 		if ok || err != nil {
 			return pts, cost, ok, err
 		}
 	}
-	return q.search(from, to, math.Inf(1), nil)
+	return q.search(from, to, math.Inf(1), nil, false)
 }
 
 // samples returns the usable points at spacing h on the difficult regions'

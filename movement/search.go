@@ -23,14 +23,21 @@ import (
 // dropped), and a non-nil error means the query's work limit stopped the
 // search first (see DefaultRouteWork for what is counted).
 //
+// With rev, from is the route's goal and to its start: the search runs
+// over the same graph backwards, pricing and testing every edge in its
+// direction from start to goal (a leg out of the start must be tangent
+// at its node, a leg into the goal need not be, so backwards the first
+// legs go untested and the last ones are tested), and the waypoints and
+// cost it returns are the route's, from start to goal.
+//
 // It runs past 80 lines on purpose: the A* loop, its three entry stages
 // and the two expansion cases share the heap, the cost arrays and the
 // point lookup; split into methods they would need a state struct
 // threaded through every call on the hottest path of the package, and the
 // one loop reads as the algorithm it is.
-func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.Point, float64, bool, error) {
-	if q.clear(from, to) && (!q.weighted || q.cost(from, to) == dist(from, to)) {
-		return []geom.Point{from, to}, dist(from, to), true, nil
+func (q *query) search(from, to geom.Point, ub float64, samples []node, rev bool) ([]geom.Point, float64, bool, error) {
+	if a, b := ends(from, to, rev); q.clear(a, b) && (!q.weighted || q.cost(a, b) == dist(a, b)) {
+		return []geom.Point{a, b}, dist(a, b), true, nil
 	}
 	set := q.set
 	nodes := set.nodes
@@ -131,11 +138,12 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				continue // a verified entry at least as good is queued
 			}
 			pu := pt(it.u)
+			ea, eb := ends(pu, pv, rev) // the edge from start to goal
 			if it.st == bound && q.weighted {
 				// the cheap lower bound next: an edge through the
 				// inside of difficult terrain goes back in line
 				// without its exact cost
-				if c := g[it.u] + q.costBound(pu, pv); c > it.g {
+				if c := g[it.u] + q.costBound(ea, eb); c > it.g {
 					push(v, it.u, it.e, c, lowered)
 					continue
 				}
@@ -144,14 +152,20 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 				// cost first: an edge through difficult terrain goes
 				// back in line and is tested for clearance only if
 				// still cheap enough when popped again
-				c := g[it.u] + q.cost(pu, pv)
+				c := g[it.u] + q.cost(ea, eb)
 				if c > it.g {
 					push(v, it.u, it.e, c, costed)
 					continue
 				}
 				it.g = c // equal to the bound up to rounding
 			}
-			if !q.edgeUsable(it.u, it.e, pu, pv) {
+			if it.e >= 0 {
+				// a candidate's cached blockers are tested from the
+				// node whose list holds it, as a forward search
+				// tests them; an exact test from start to goal
+				ea, eb = pu, pv
+			}
+			if !q.edgeUsable(it.u, it.e, ea, eb) {
 				continue
 			}
 		}
@@ -160,8 +174,11 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 		if v == 1 {
 			break
 		}
-		// the goal, lazily
-		push(1, v, -1, g[v]+dist(to, pv), bound)
+		// the goal, lazily (backwards the start: from a node only on
+		// a leg tangent there, as the start's legs are)
+		if !rev || v < 2 || v >= nn+2 || tangent(to, &nodes[v-2]) {
+			push(1, v, -1, g[v]+dist(to, pv), bound)
+		}
 		if v >= 2 && v < nn+2 {
 			// a node: its cached tangent candidates, then the samples
 			// (a sample end needs no tangency)
@@ -191,6 +208,12 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			return nil, 0, false, err
 		}
 		gv, hmax := g[v], farthest(g[v], hto[v], lim)
+		if rev && v == 0 {
+			// backwards from the goal: its legs need no tangency
+			pushAll(&h, cands, gbest, v, pv, gv, hmax, lim)
+			pushAll(&h, spts, gbest, v, pv, gv, hmax, lim)
+			continue
+		}
 		for k := range cands {
 			c := &cands[k]
 			if c.h > hmax {
@@ -220,28 +243,38 @@ func (q *query) search(from, to geom.Point, ub float64, samples []node) ([]geom.
 			}
 			h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
 		}
-		for k := range spts {
-			c := &spts[k]
-			if c.h > hmax {
-				continue
-			}
-			if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] {
-				h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
-			}
-		}
+		pushAll(&h, spts, gbest, v, pv, gv, hmax, lim)
 	}
 	if !closed[1] {
 		return nil, 0, false, nil
 	}
-	var rev []geom.Point
+	var path []geom.Point
 	for v := int32(1); v >= 0; v = parent[v] {
-		rev = append(rev, pt(v))
-		if len(rev) > int(n) {
+		path = append(path, pt(v))
+		if len(path) > int(n) {
 			panic("movement: a cycle in the search tree") // closed nodes form a tree
 		}
 	}
-	slices.Reverse(rev)
-	return rev, g[1], true, nil
+	if rev {
+		// already from the route's start; its cost summed from there,
+		// as a forward search sums it
+		c := 0.0
+		for i := 1; i < len(path); i++ {
+			c += q.cost(path[i-1], path[i])
+		}
+		return path, c, true, nil
+	}
+	slices.Reverse(path)
+	return path, g[1], true, nil
+}
+
+// ends returns the edge a–b in its direction from the route's start to
+// its goal: b–a in a backward search.
+func ends(a, b geom.Point, rev bool) (geom.Point, geom.Point) {
+	if rev {
+		return b, a
+	}
+	return a, b
 }
 
 // nearCands appends to dst, packed with their distance to `to`, in index
@@ -302,6 +335,21 @@ func pushFromNode(h *heapq, spts []packed, gbest []float64, n *node, v int32, pv
 			}
 		}
 		h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
+	}
+}
+
+// pushAll pushes the entries from v (at pv, of cost gv) to the points
+// cs that the search's push would take (cost below the best verified
+// one, key within lim), with no tangency test; hmax is farthest's bound.
+func pushAll(h *heapq, cs []packed, gbest []float64, v int32, pv geom.Point, gv, hmax, lim float64) {
+	for k := range cs {
+		c := &cs[k]
+		if c.h > hmax {
+			continue
+		}
+		if gw := gv + dist(pv, c.p); gw+c.h <= lim && gw < gbest[c.w] {
+			h.push(item{v: c.w, u: v, e: -1, key: gw + c.h, g: gw, st: bound})
+		}
 	}
 }
 
