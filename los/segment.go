@@ -182,7 +182,10 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		return
 	}
 	var st segState
-	st.bf, st.occ, st.f, st.a, st.b = bf, bf.Occluders(), f, a, b
+	st.bf, st.occ, st.f, st.a, st.b = bf, bf.BuiltOccluders(), f, a, b
+	if st.occ == nil {
+		st.occ = bf.Occluders() // the first query: builds them
+	}
 	st.np = len(st.occ.Pieces.Boxes)
 	st.first.t = math.Inf(1)
 	st.clearOnly, st.reference = mode == segClearOnly, mode == segReference
