@@ -117,13 +117,14 @@ type segState struct {
 	first segHit
 	fitem terrain.Item
 	ftop  float64
-	found bool
 	// squad holds the passes through own-squad models under
 	// ThroughOwnSquad (up to 8; nil otherwise: without the option such a
 	// model blocks like any other, and the state zeroed on every call stays
 	// small).
-	squad []squadHit
+	squad *[8]squadHit
 	nsq   int
+	// found reports whether first holds a blocker.
+	found bool
 	// clearOnly stops at the first blocker found (not necessarily the
 	// nearest) and may then miss grazing contacts: for callers that only
 	// read Clear.
@@ -132,6 +133,9 @@ type segState struct {
 	// prismSegment alone (no grid, disc test or fast path): the slow,
 	// obviously complete path the tests compare against.
 	reference bool
+	// ngz counts the grazing contacts in gz (an int32 beside the flags:
+	// the state is 384 bytes, six blocks of the zeroing loop).
+	ngz int32
 	// The plan segment's direction unit vector and length (lenD 0 for a
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
@@ -141,17 +145,22 @@ type segState struct {
 	// grazes are the grazing contacts found, turned into res.Grazing at
 	// the end (kept free of pointers so that the state stays on the stack).
 	gz   [4]grazeHit
-	ngz  int
 	gzov *[]grazeHit // all contacts once there are more than len(gz) (indirect: see sweep.over)
 	// The sweep of the general prism test is not kept here: the state is
 	// zeroed on every call, and the convex path (most visits) needs none.
 }
 
-// grazeHit is a grazing contact found by segment.
+// grazeHit is a grazing contact found by segment: the item packed in 16
+// bytes instead of 24, since the state is zeroed on every call (an index
+// of 2^31 occluders or more would need hundreds of gigabytes of records).
 type grazeHit struct {
-	item terrain.Item
-	t    float64
+	t     float64
+	index int32
+	kind  terrain.ItemKind
 }
+
+// item returns the contact's terrain.Item.
+func (g grazeHit) item() terrain.Item { return terrain.Item{Kind: g.kind, Index: int(g.index)} }
 
 // segMode selects how much of the segment test runs.
 type segMode uint8
@@ -190,7 +199,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	st.first.t = math.Inf(1)
 	st.clearOnly, st.reference = mode == segClearOnly, mode == segReference
 	if f.opt.ThroughOwnSquad > 0 {
-		st.squad = make([]squadHit, 8) // on the stack
+		st.squad = new([8]squadHit) // on the stack
 	}
 	dx, dy := b.X-a.X, b.Y-a.Y
 	if dx != 0 || dy != 0 {
@@ -266,7 +275,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		res.Grazing = make([]Graze, 0, n)
 		for _, g := range gz {
 			if !st.found || g.t <= st.first.t {
-				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item), Item: g.item, At: segAt(a, b, g.t)})
+				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item()), Item: g.item(), At: segAt(a, b, g.t)})
 			}
 		}
 	}

@@ -199,11 +199,11 @@ func (st *segState) record(it terrain.Item, h segHit, top float64) {
 	case h.graze && st.f.opt.GrazingBlocks:
 		st.consider(it, h, top)
 	case h.graze:
-		g := grazeHit{it, h.t}
+		g := grazeHit{t: h.t, index: int32(it.Index), kind: it.Kind}
 		switch {
 		case st.gzov != nil:
 			*st.gzov = append(*st.gzov, g)
-		case st.ngz < len(st.gz):
+		case int(st.ngz) < len(st.gz):
 			st.gz[st.ngz] = g
 			st.ngz++
 		default:
