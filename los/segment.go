@@ -246,10 +246,12 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	if st.found {
 		res.Clear = false
 		// The Blocker (the zero value before), written here: a call
-		// fewer.
+		// fewer. Its point from st.a and st.b (a and b again: modelPrism
+		// restores them), not a and b, which the compiler then kept in
+		// a stack copy of their own across the walk.
 		h, bl := &st.first, &res.Blocker
 		bl.ID, bl.Item, bl.Kind = st.recID(st.fitem), st.fitem, st.fitem.Kind.String()
-		bl.At, bl.T, bl.Grazing = segAt(a, b, h.t), h.t, !h.block
+		bl.At, bl.T, bl.Grazing = segAt(st.a, st.b, h.t), h.t, !h.block
 		if math.IsInf(st.ftop, 1) {
 			bl.EveryHeight = true
 		} else {
@@ -275,7 +277,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		res.Grazing = make([]Graze, 0, n)
 		for _, g := range gz {
 			if !st.found || g.t <= st.first.t {
-				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item()), Item: g.item(), At: segAt(a, b, g.t)})
+				res.Grazing = append(res.Grazing, Graze{ID: st.recID(g.item()), Item: g.item(), At: segAt(st.a, st.b, g.t)})
 			}
 		}
 	}
