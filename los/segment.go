@@ -224,7 +224,9 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	} else {
 		st.walkCells(a.X, a.Y, dx, dy, rx, ry)
 	}
-	if st.nsq > f.opt.ThroughOwnSquad {
+	// (st.nsq > 0 first: a negative ThroughOwnSquad, which counts no
+	// squad model, must not index the empty list below.)
+	if st.nsq > 0 && st.nsq > st.f.opt.ThroughOwnSquad {
 		h := st.squad[:st.nsq]
 		// By insertion, not slices.SortFunc, which would instantiate a
 		// quicksort for squadHit (code size of the WebAssembly module) and
@@ -236,10 +238,10 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 				h[j], h[j-1] = h[j-1], h[j]
 			}
 		}
-		sh := h[f.opt.ThroughOwnSquad]
-		m := &bf.Models()[sh.item.Index]
+		sh := h[st.f.opt.ThroughOwnSquad]
+		m := &st.bf.Models()[sh.item.Index]
 		st.consider(sh.item, sh.hit, m.Top())
-		res.SquadPassed = f.opt.ThroughOwnSquad
+		res.SquadPassed = st.f.opt.ThroughOwnSquad
 	} else {
 		res.SquadPassed = st.nsq
 	}
