@@ -7,6 +7,10 @@ import (
 	"testing"
 )
 
+// overlayBuilt reports whether this test build has the general polygon
+// overlay: not under the tag sightline_nooverlay.
+const overlayBuilt = false
+
 // Without the overlay, convex polygons are still offset and the others
 // report ErrNoOverlay (wrapped in ErrOffset).
 func TestOffsetWithoutOverlay(t *testing.T) {

@@ -141,33 +141,7 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 	y0, y1 := min(seg.A.Y, seg.B.Y)-edgeGap, max(seg.A.Y, seg.B.Y)+edgeGap
 	for _, p := range polys {
 		buf = p.SegmentInside(seg, buf)
-		for ri := range 1 + len(p.Holes) {
-			r := p.Outer
-			if ri > 0 {
-				r = p.Holes[ri-1]
-			}
-			for i := range r.Len() {
-				e := r.Edge(i)
-				if max(e.A.X, e.B.X) < x0 || min(e.A.X, e.B.X) > x1 || max(e.A.Y, e.B.Y) < y0 || min(e.A.Y, e.B.Y) > y1 {
-					continue
-				}
-				if geom.Orient(seg.A, seg.B, e.A) != 0 || geom.Orient(seg.A, seg.B, e.B) != 0 {
-					continue
-				}
-				d := seg.B.Sub(seg.A)
-				dd := d.Dot(d)
-				if dd == 0 {
-					continue
-				}
-				t0, t1 := e.A.Sub(seg.A).Dot(d)/dd, e.B.Sub(seg.A).Dot(d)/dd
-				if t0 > t1 {
-					t0, t1 = t1, t0
-				}
-				if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
-					along += hi - lo
-				}
-			}
-		}
+		along = ringsAlong(along, p, seg, x0, y0, x1, y1)
 	}
 	if len(buf) < 2 {
 		return max(sumUnion(buf)-along, 0), buf
@@ -196,4 +170,39 @@ func sumUnion(ls []r1.Interval) float64 {
 		end = max(end, in.Hi)
 	}
 	return total
+}
+
+// ringsAlong returns along plus, edge by edge in ring order (so that
+// difficultExtra and regionsExtra add the same floats in the same order),
+// the parameter measure of seg's runs along the polygon's edges whose boxes
+// lie within the given box (the segment's, grown by edgeGap).
+func ringsAlong(along float64, p *geom.Polygon, seg geom.Segment, x0, y0, x1, y1 float64) float64 {
+	for ri := range 1 + len(p.Holes) {
+		r := p.Outer
+		if ri > 0 {
+			r = p.Holes[ri-1]
+		}
+		for i := range r.Len() {
+			e := r.Edge(i)
+			if max(e.A.X, e.B.X) < x0 || min(e.A.X, e.B.X) > x1 || max(e.A.Y, e.B.Y) < y0 || min(e.A.Y, e.B.Y) > y1 {
+				continue
+			}
+			if geom.Orient(seg.A, seg.B, e.A) != 0 || geom.Orient(seg.A, seg.B, e.B) != 0 {
+				continue
+			}
+			d := seg.B.Sub(seg.A)
+			dd := d.Dot(d)
+			if dd == 0 {
+				continue
+			}
+			t0, t1 := e.A.Sub(seg.A).Dot(d)/dd, e.B.Sub(seg.A).Dot(d)/dd
+			if t0 > t1 {
+				t0, t1 = t1, t0
+			}
+			if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
+				along += hi - lo
+			}
+		}
+	}
+	return along
 }

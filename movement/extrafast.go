@@ -59,7 +59,7 @@ func regionsExtra(regs []*region, seg geom.Segment, sc *extraScratch) float64 {
 		if bx := rg.box; len(p.Outer) < 3 || bx.X.Lo > sx1 || bx.X.Hi < sx0 || bx.Y.Lo > sy1 || bx.Y.Hi < sy0 {
 			// SegmentInside finds nothing (its box test, on the same
 			// bound), difficultExtra's second loop may
-			ls.along += ringsAlong(p, seg, ls.x0, ls.y0, ls.x1, ls.y1)
+			ls.along = ringsAlong(ls.along, p, seg, ls.x0, ls.y0, ls.x1, ls.y1)
 			continue
 		}
 		cross = cross[:0]
@@ -186,41 +186,6 @@ func (ls *lineScan) onLine(cross []float64, i int, u, v geom.Point, ou, ov int) 
 		cross = append(cross, t)
 	}
 	return cross
-}
-
-// ringsAlong is difficultExtra's second loop over one polygon: the
-// parameter measure of seg's runs along the polygon's edges whose boxes
-// lie within the given box (the segment's, grown by edgeGap).
-func ringsAlong(p *geom.Polygon, seg geom.Segment, x0, y0, x1, y1 float64) float64 {
-	along := 0.0
-	for ri := range 1 + len(p.Holes) {
-		r := p.Outer
-		if ri > 0 {
-			r = p.Holes[ri-1]
-		}
-		for i := range r.Len() {
-			e := r.Edge(i)
-			if max(e.A.X, e.B.X) < x0 || min(e.A.X, e.B.X) > x1 || max(e.A.Y, e.B.Y) < y0 || min(e.A.Y, e.B.Y) > y1 {
-				continue
-			}
-			if geom.Orient(seg.A, seg.B, e.A) != 0 || geom.Orient(seg.A, seg.B, e.B) != 0 {
-				continue
-			}
-			d := seg.B.Sub(seg.A)
-			dd := d.Dot(d)
-			if dd == 0 {
-				continue
-			}
-			t0, t1 := e.A.Sub(seg.A).Dot(d)/dd, e.B.Sub(seg.A).Dot(d)/dd
-			if t0 > t1 {
-				t0, t1 = t1, t0
-			}
-			if lo, hi := max(t0, 0), min(t1, 1); hi > lo {
-				along += hi - lo
-			}
-		}
-	}
-	return along
 }
 
 // mergeTail is geom's mergeIntervals: it sorts dst[start:] by Lo (the
