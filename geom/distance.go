@@ -14,12 +14,20 @@ import (
 
 // DistPointSegment returns the distance from p to the closed segment s and
 // the point of s closest to p. The distance is exactly 0 when p lies on s
-// (decided exactly); a degenerate segment acts as the point s.A.
+// (decided exactly); a degenerate segment acts as the point s.A. Segments
+// whose squared length overflows or underflows float64 are projected on
+// scaled coordinates; the distance itself is +Inf when it exceeds the
+// float range.
 func DistPointSegment(p Point, s Segment) (float64, Point) {
 	d := s.B.Sub(s.A)
 	l2 := d.Dot(d)
 	var q Point
-	if l2 == 0 || math.IsInf(l2, 0) || math.IsNaN(l2) {
+	if !(l2 >= 0x1p-1000 && l2 <= 0x1p1000) && (d.X != 0 || d.Y != 0) && finite2(p, s.A, s.B) {
+		// the squared length (or the difference) overflows or underflows:
+		// project in coordinates scaled by a power of two, which is exact
+		// but for parts far below the largest coordinate's rounding
+		q = projectScaled(p, s)
+	} else if l2 == 0 || math.IsInf(l2, 0) || math.IsNaN(l2) {
 		q = s.A
 	} else {
 		t := p.Sub(s.A).Dot(d) / l2
@@ -44,6 +52,30 @@ func DistPointSegment(p Point, s Segment) (float64, Point) {
 		}
 	}
 	return dist, q
+}
+
+// projectScaled returns the point of the non-degenerate segment s closest
+// to p, for finite inputs whose magnitudes put |B−A|² outside the float
+// range: the projection is made on the inputs multiplied by 2^−e, where 2^e
+// is about their largest magnitude, and the point multiplied back.
+func projectScaled(p Point, s Segment) Point {
+	m := max(math.Abs(p.X), math.Abs(p.Y), math.Abs(s.A.X), math.Abs(s.A.Y), math.Abs(s.B.X), math.Abs(s.B.Y))
+	_, e := math.Frexp(m)
+	sc := func(v Point) Point { return Point{X: math.Ldexp(v.X, -e), Y: math.Ldexp(v.Y, -e)} }
+	ps, a, b := sc(p), sc(s.A), sc(s.B)
+	d := b.Sub(a)
+	l2 := d.Dot(d)
+	if l2 == 0 {
+		return s.A // shorter than the rounding of the largest coordinate
+	}
+	t := ps.Sub(a).Dot(d) / l2
+	switch {
+	case t <= 0:
+		return s.A
+	case t >= 1:
+		return s.B
+	}
+	return Point{X: math.Ldexp(a.X+t*d.X, e), Y: math.Ldexp(a.Y+t*d.Y, e)}
 }
 
 // onSegmentExact reports whether p lies on the closed segment s, exactly.

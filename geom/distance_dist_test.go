@@ -387,3 +387,36 @@ func TestDistShapesPolygon(t *testing.T) {
 		}
 	}
 }
+
+// TestDistPointSegmentExtremeScales checks segments whose squared length
+// overflows or underflows float64: the distance is to the segment, not to
+// its end A (each expectation worked out by hand; all values are exact in
+// binary except the last digits of the huge and tiny decimals, which the
+// relative tolerance covers).
+func TestDistPointSegmentExtremeScales(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		p     Point
+		s     Segment
+		want  float64
+		wantQ Point
+	}{
+		// |B−A|² = 4e600 overflows; the foot is the origin
+		{"huge, foot inside", Pt(0, 5e299), Seg(Pt(-1e300, 0), Pt(1e300, 0)), 5e299, Pt(0, 0)},
+		// beyond B: the distance to B
+		{"huge, beyond B", Pt(3e300, 4e300), Seg(Pt(-1e300, 0), Pt(0, 0)), 5e300, Pt(0, 0)},
+		// B − A itself overflows (1.5e308 − (−1.5e308))
+		{"difference overflows", Pt(0, 1e308), Seg(Pt(-1.5e308, 0), Pt(1.5e308, 0)), 1e308, Pt(0, 0)},
+		// |B−A|² = 4e-600 underflows to 0
+		{"tiny, foot inside", Pt(0, 5e-301), Seg(Pt(-1e-300, 0), Pt(1e-300, 0)), 5e-301, Pt(0, 0)},
+		// subnormal coordinates: 3-4-5 in units of 2^-1070
+		{"subnormal", Pt(0x1p-1070, 0x1p-1068), Seg(Pt(-0x1p-1068, 0), Pt(0x1p-1068, 0)), 0x1p-1068, Pt(0x1p-1070, 0)},
+		// on the segment: exactly 0 at every scale
+		{"huge, on it", Pt(0.5e300, 0), Seg(Pt(-1e300, 0), Pt(1e300, 0)), 0, Pt(0.5e300, 0)},
+	} {
+		got, q := DistPointSegment(c.p, c.s)
+		if math.Abs(got-c.want) > 1e-12*c.want || math.Abs(q.X-c.wantQ.X) > 1e-12*math.Abs(c.want) || math.Abs(q.Y-c.wantQ.Y) > 1e-12*math.Abs(c.want) {
+			t.Errorf("%s: DistPointSegment(%v, %v) = %v at %v, want %v at %v", c.name, c.p, c.s, got, q, c.want, c.wantQ)
+		}
+	}
+}
