@@ -31,7 +31,8 @@ type Options struct {
 
 	// ThroughOwnSquad is how many models of the shooter's own squad a
 	// sightline may pass through before they block (0: they block like any
-	// other model).
+	// other model). A negative count counts no model, like 0; the options
+	// of a scenario file reject it (rulesets/generic, "throughOwnSquad").
 	ThroughOwnSquad int
 
 	// ConcealingBlocks makes concealing area terrain (woods, fields with
