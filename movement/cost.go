@@ -146,15 +146,7 @@ func difficultExtra(polys []*geom.Polygon, seg geom.Segment, buf []r1.Interval) 
 	if len(buf) < 2 {
 		return max(sumUnion(buf)-along, 0), buf
 	}
-	slices.SortFunc(buf, func(x, y r1.Interval) int {
-		switch {
-		case x.Lo < y.Lo:
-			return -1
-		case x.Lo > y.Lo:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(buf, cmpLo)
 	return max(sumUnion(buf)-along, 0), buf
 }
 
@@ -205,4 +197,16 @@ func ringsAlong(along float64, p *geom.Polygon, seg geom.Segment, x0, y0, x1, y1
 		}
 	}
 	return along
+}
+
+// cmpLo orders intervals by their low ends (slices.SortFunc's comparison
+// for difficultExtra and sortByLo).
+func cmpLo(x, y r1.Interval) int {
+	switch {
+	case x.Lo < y.Lo:
+		return -1
+	case x.Lo > y.Lo:
+		return 1
+	}
+	return 0
 }

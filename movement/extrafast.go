@@ -216,15 +216,7 @@ func mergeTail(dst []r1.Interval, start int) []r1.Interval {
 // method there, so equal ends keep the same order), else by calling it.
 func sortByLo(ls []r1.Interval) {
 	if len(ls) > 12 {
-		slices.SortFunc(ls, func(x, y r1.Interval) int {
-			switch {
-			case x.Lo < y.Lo:
-				return -1
-			case x.Lo > y.Lo:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(ls, cmpLo)
 		return
 	}
 	for i := 1; i < len(ls); i++ {
