@@ -135,98 +135,16 @@ func edgesWithin(edges []geom.Segment, s geom.Segment, R float64) bool {
 		y0, y1 = y1, y0
 	}
 	x0, x1, y0, y1 = x0-lim, x1+lim, y0-lim, y1+lim
-	d := s.B.Sub(s.A)
-	dd := d.Dot(d)
 	for _, e := range edges {
 		if (e.A.X < x0 && e.B.X < x0) || (e.A.X > x1 && e.B.X > x1) ||
 			(e.A.Y < y0 && e.B.Y < y0) || (e.A.Y > y1 && e.B.Y > y1) {
 			continue
 		}
-		if capsuleHitFast(s.A, d, dd, e, R) {
+		if capsuleHit(s, e, R) {
 			return true
 		}
 	}
 	return false
-}
-
-// capsuleHitFast is capsuleHit(geom.Segment{A: a, B: a+d}, e, R) for
-// dd = d·d: the same tests on the same float expressions, with d·d
-// computed once per segment, Ortho spelled out and the intervals' ends
-// compared instead of passed through min and max. The answers are the
-// same, NaN included: capsuleHit's final test max(lo, 0) <= min(hi, 1) is
-// lo <= hi && lo <= 1 && hi >= 0 (all false on a NaN), and its slabs'
-// max and min are taken as comparisons that keep a NaN bound (the second
-// slab runs only when the first left lo <= hi, so on numbers); a zero's
-// sign, which they may not keep, changes no comparison.
-func capsuleHitFast(a, d geom.Point, dd float64, e geom.Segment, R float64) bool {
-	if discHit(a, d, dd, e.A, R) || discHit(a, d, dd, e.B, R) {
-		return true
-	}
-	ev := e.B.Sub(e.A)
-	L := ev.Norm()
-	if L <= 0 {
-		return false
-	}
-	u := ev.Mul(1 / L)
-	w := a.Sub(e.A)
-	lo, hi := math.Inf(-1), math.Inf(1)
-	// slab(w·u, d·u, 0, L), then slab(w·n, d·n, −R, R) for n = u.Ortho()
-	if !slabCmp(w.Dot(u), d.Dot(u), 0, L, &lo, &hi) {
-		return false
-	}
-	if !slabCmp(w.X*(-u.Y)+w.Y*u.X, d.X*(-u.Y)+d.Y*u.X, -R, R, &lo, &hi) {
-		return false
-	}
-	return lo <= hi && lo <= 1 && hi >= 0
-}
-
-// slabCmp is slab with its max and min taken by comparisons that keep a
-// NaN bound (see capsuleHitFast).
-func slabCmp(x0, dx, a, b float64, lo, hi *float64) bool {
-	if dx == 0 {
-		return x0 >= a && x0 <= b
-	}
-	t0, t1 := (a-x0)/dx, (b-x0)/dx
-	if t0 > t1 {
-		t0, t1 = t1, t0
-	}
-	if !(t0 <= *lo) {
-		*lo = t0
-	}
-	if !(t1 >= *hi) {
-		*hi = t1
-	}
-	return *lo <= *hi
-}
-
-// discHit is lineDisc(p, d, c, R) followed by capsuleHit's test of the
-// interval against [0, 1], for dd = d·d (the same expressions).
-func discHit(p, d geom.Point, dd float64, c geom.Point, R float64) bool {
-	w := p.Sub(c)
-	b := 2 * w.Dot(d)
-	cc := w.Dot(w) - R*R
-	if dd == 0 {
-		return cc <= 0 // the whole line, which meets [0, 1]
-	}
-	disc := b*b - 4*dd*cc
-	if disc < 0 {
-		return false
-	}
-	sq := math.Sqrt(disc)
-	var q float64
-	if b >= 0 {
-		q = -(b + sq) / 2
-	} else {
-		q = -(b - sq) / 2
-	}
-	t0, t1 := q/dd, cc/q
-	if q == 0 {
-		t0, t1 = 0, 0
-	}
-	if t0 > t1 {
-		t0, t1 = t1, t0
-	}
-	return t0 <= t1 && t0 <= 1 && t1 >= 0
 }
 
 // touchesPoint is touches(geom.Segment{A: p, B: p}, r), the test block

@@ -11,6 +11,6 @@ package movement
 // not linked: the exact paths give the same answers, more slowly. So are
 // the written-out forms of the weighted search's per-edge work that
 // compute the same values (regionsExtra for difficultExtra, edgesWithin
-// and capsuleHitFast for the contact test, the packed local scene and
+// for the contact test, the packed local scene and
 // nearInside for the region mask and addInside).
 const fastPaths = true
