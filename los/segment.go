@@ -139,6 +139,7 @@ type segState struct {
 	// The plan segment's direction unit vector and length (lenD 0 for a
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
+	inv          float64 // 1 / lenD
 	// cand queues the grid walk's candidates (see flush).
 	cand  [8]segCand
 	ncand int
@@ -208,7 +209,8 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		if st.lenD = math.Sqrt(dx*dx + dy*dy); st.lenD > math.MaxFloat64 {
 			st.lenD = 0
 		}
-		st.ux, st.uy = dx/st.lenD, dy/st.lenD
+		st.inv = 1 / st.lenD
+		st.ux, st.uy = dx*st.inv, dy*st.inv
 	}
 	// The walk visits every occluder whose plan box the segment's plan
 	// may touch: through the prepared grid, cell by cell in the order the
@@ -384,29 +386,15 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			t0, t1 := 0.0, 1.0
 			if rx != 0 {
 				ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
-				if rx < 0 {
-					ta, tb = tb, ta
-				}
-				if ta > t0 {
-					t0 = ta
-				}
-				if tb < t1 {
-					t1 = tb
-				}
+				t0 = max(t0, min(ta, tb))
+				t1 = min(t1, max(ta, tb))
 			} else if ax < bx0 || ax > bx1 {
 				continue
 			}
 			if ry != 0 {
 				ta, tb := (by0-ay)*ry, (by1-ay)*ry
-				if ry < 0 {
-					ta, tb = tb, ta
-				}
-				if ta > t0 {
-					t0 = ta
-				}
-				if tb < t1 {
-					t1 = tb
-				}
+				t0 = max(t0, min(ta, tb))
+				t1 = min(t1, max(ta, tb))
 			} else if ay < by0 || ay > by1 {
 				continue
 			}
@@ -473,10 +461,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 // fmin is min for operands that are never NaN (the builtin's NaN and
 // signed-zero handling costs a few instructions).
 func fmin(x, y float64) float64 {
-	if y < x {
-		return y
-	}
-	return x
+	return min(x, y)
 }
 
 // box returns the plan box of occluder id (pieces first, then models).
@@ -565,10 +550,7 @@ func sgnCmp(x, y float64) int {
 
 // abs is math.Abs (spelt out so it inlines in the hot loops).
 func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return math.Abs(x)
 }
 
 // finiteVec reports whether every coordinate of v is finite (and their

@@ -66,17 +66,9 @@ func (st *segState) visitID(id int) bool {
 		// of z (a few ulps of |a.Z| + |b.Z|); the rounding of s is inside
 		// rr, as for the disc test above.
 		if fastPaths {
-			t0, t1 := (s-rr)/st.lenD, (s+rr)/st.lenD
-			// Plain comparisons for max and min: lenD is finite here
-			// (see segmentInto), so t0 and t1 are numbers.
-			if t0 < 0 {
-				t0 = 0
-			}
-			if t1 > 1 {
-				t1 = 1
-			}
+			t0, t1 := max(0, (s-rr)*st.inv), min(1, (s+rr)*st.inv)
 			dz := st.b.Z - st.a.Z
-			if z := fmin(st.a.Z+dz*t0, st.a.Z+dz*t1); z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
+			if z := min(st.a.Z+dz*t0, st.a.Z+dz*t1); z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
 				return true
 			}
 		}
