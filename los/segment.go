@@ -386,18 +386,27 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			t0, t1 := 0.0, 1.0
 			if rx != 0 {
 				ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
-				t0 = max(t0, min(ta, tb))
-				t1 = min(t1, max(ta, tb))
+				if rx < 0 {
+					ta, tb = tb, ta
+				}
+				t0, t1 = ta, tb
 			} else if ax < bx0 || ax > bx1 {
 				continue
 			}
 			if ry != 0 {
 				ta, tb := (by0-ay)*ry, (by1-ay)*ry
-				t0 = max(t0, min(ta, tb))
-				t1 = min(t1, max(ta, tb))
+				if ry < 0 {
+					ta, tb = tb, ta
+				}
+				if rx != 0 {
+					t0, t1 = max(t0, ta), min(t1, tb)
+				} else {
+					t0, t1 = ta, tb
+				}
 			} else if ay < by0 || ay > by1 {
 				continue
 			}
+			t0, t1 = max(t0, 0), min(t1, 1)
 			if !(t0 <= t1+boxSlack) {
 				continue
 			}
