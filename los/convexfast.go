@@ -95,10 +95,7 @@ const (
 // strictlyInside's steps. Everything is written out so that convexFast
 // calls nothing: a call anywhere made Go save its arguments on the way in.
 func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
-	zlo, zhi := a.Z, b.Z
-	if zhi < zlo {
-		zlo, zhi = zhi, zlo
-	}
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z) // either NaN: both NaN
 	every := top > math.MaxFloat64
 	if !(zlo <= zhi) || !(top == top) {
 		return segHit{}, fastUnsure // NaN: the exact code's min and max
@@ -317,16 +314,30 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			}
 			return segHit{}, fastUnsure
 		}
-		// Bit i of left: vertex i lies left of the line.
-		var left, bit uint64 = 0, 1
-		for _, q := range r {
+		// Bit i of left: vertex i lies left of the line; of right: right.
+		// Each bit is a comparison's result taken as a number (SETcc),
+		// not a branch: which side a vertex lies on is a coin toss to a
+		// branch predictor. (A conditional move would do too, but Go
+		// makes none for a value that leads to a load's address, as left
+		// does through k0.) A vertex on neither side, rare, is looked for
+		// once after the loop (the same fastUnsure as at the vertex). The
+		// loop runs backwards so that the bits shift in from the bottom.
+		var left, right uint64
+		for i := nv - 1; i >= 0; i-- {
+			q := r[i]
 			f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+			var l, rt uint64
 			if f > s {
-				left |= bit
-			} else if !(f < ns) {
-				return segHit{}, fastUnsure
+				l = 1
 			}
-			bit <<= 1
+			if f < ns {
+				rt = 1
+			}
+			left, right = left<<1|l, right<<1|rt
+		}
+		bit := uint64(1) << uint(nv)
+		if left|right != bit-1 {
+			return segHit{}, fastUnsure
 		}
 		// Bit i of ch: the edge r[i-1]→r[i] changes sides.
 		ch := (left ^ (left<<1 | left>>(nv-1))) & (bit - 1)
@@ -356,15 +367,15 @@ crossings:
 	pa := p.Sub(A)
 	num := pa.X*ed.Y - pa.Y*ed.X
 	den := d.X*ed.Y - d.Y*ed.X
-	nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
-	dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	nabs := math.Abs(pa.X*ed.Y) + math.Abs(pa.Y*ed.X)
+	dabs := math.Abs(d.X*ed.Y) + math.Abs(d.Y*ed.X)
 	t0 := num / den
-	slack := abs(den) - fastErr*dabs
+	slack := math.Abs(den) - fastErr*dabs
 	if !(slack > 0) {
 		return segHit{}, fastDecline
 	}
-	e0 := fastErr*(nabs+abs(t0)*dabs)/slack + fastErr*abs(t0) + 0x1p-1000
-	if !(abs(t0) > e0) || !(abs(t0-1) > e0) {
+	e0 := fastErr*(nabs+math.Abs(t0)*dabs)/slack + fastErr*math.Abs(t0) + 0x1p-1000
+	if !(math.Abs(t0) > e0) || !(math.Abs(t0-1) > e0) {
 		return segHit{}, fastDecline
 	}
 	p, q = r[pk1], r[k1]
@@ -372,20 +383,22 @@ crossings:
 	pa = p.Sub(A)
 	num = pa.X*ed.Y - pa.Y*ed.X
 	den = d.X*ed.Y - d.Y*ed.X
-	nabs = abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
-	dabs = abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	nabs = math.Abs(pa.X*ed.Y) + math.Abs(pa.Y*ed.X)
+	dabs = math.Abs(d.X*ed.Y) + math.Abs(d.Y*ed.X)
 	t1 := num / den
-	slack = abs(den) - fastErr*dabs
+	slack = math.Abs(den) - fastErr*dabs
 	if !(slack > 0) {
 		return segHit{}, fastDecline
 	}
-	e1 := fastErr*(nabs+abs(t1)*dabs)/slack + fastErr*abs(t1) + 0x1p-1000
-	if !(abs(t1) > e1) || !(abs(t1-1) > e1) {
+	e1 := fastErr*(nabs+math.Abs(t1)*dabs)/slack + fastErr*math.Abs(t1) + 0x1p-1000
+	if !(math.Abs(t1) > e1) || !(math.Abs(t1-1) > e1) {
 		return segHit{}, fastDecline
 	}
-	if t1 < t0 {
-		t0, t1, e0, e1 = t1, t0, e1, e0
-	}
+	// t0 and t1 are numbers, neither zero, and a sum is the same either
+	// way round: min and max put them in order without a branch, and the
+	// bounds follow them where they are used (the mixed case below).
+	swap := t1 < t0
+	t0, t1 = min(t0, t1), max(t0, t1)
 	if !(t1-t0 > e0+e1) {
 		return segHit{}, fastDecline
 	}
@@ -411,6 +424,9 @@ crossings:
 	}
 	// Mixed: zlo < top <= zhi. The height signs at the two crossings (see
 	// Heights above).
+	if swap {
+		e0, e1 = e1, e0
+	}
 	dz := b.Z - a.Z
 	azb := 8 * 0x1p-53 * math.Abs(a.Z)
 	dzb := 2 * math.Abs(dz)
