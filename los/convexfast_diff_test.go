@@ -126,7 +126,7 @@ func TestConvexFastMatchesRef(t *testing.T) {
 	for _, r := range [][]geom.Point{
 		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                 // L
 		{{X: 0, Y: 0}, {X: 7, Y: 0}, {X: 7, Y: 4}, {X: 5, Y: 4}, {X: 5, Y: 1.5}, {X: 2, Y: 1.5}, {X: 2, Y: 4}, {X: 0, Y: 4}}, // U
-		{{X: 0, Y: 0}, {X: 1, Y: 0}}, // too few vertices
+		{{X: 0, Y: 0}, {X: 1, Y: 0}},                             // too few vertices
 		{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 2, Y: 0}, {X: 3, Y: 0}}, // flat
 	} {
 		rings = append(rings, tring{r, nil})
