@@ -108,8 +108,13 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 	if A == B || (!every && zlo >= top) || nv < 3 {
 		return segHit{}, fastDecline
 	}
-	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) &&
-		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R {
+	// Whether to try the start inside: every condition a 0 or 1 (SETcc),
+	// one branch on them all. Here a.Z and b.Z are numbers, so the
+	// difference is NaN only as -Inf - -Inf, which math.IsInf (and so the
+	// negated comparison) lets through.
+	try := b2u(cv != nil) & b2u(math.Abs(A.X-disc.CX) < disc.R) & b2u(math.Abs(A.Y-disc.CY) < disc.R) &
+		(b2u(every) | b2u(zhi < top)&b2u(a.Z <= b.Z)&b2u(!(math.Abs(b.Z-a.Z) > math.MaxFloat64)))
+	if try != 0 {
 		// strictlyInside on float signs (see Inside above).
 		si := 128*0x1p-53*disc.R*disc.R + 0x1p-900
 		nsi := -si
@@ -355,13 +360,11 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 crossings:
 	// The two crossings (crossInto's arithmetic), written out twice: a
 	// loop over the two cost about 17 instructions more per sightline.
+	// The start vertices, wrapped to nv-1 by a sign mask rather than a
+	// branch (which edge is crossed is the data's).
 	pk0, pk1 := k0-1, k1-1
-	if pk0 < 0 {
-		pk0 = nv - 1
-	}
-	if pk1 < 0 {
-		pk1 = nv - 1
-	}
+	pk0 += nv & (pk0 >> 63)
+	pk1 += nv & (pk1 >> 63)
 	p, q := r[pk0], r[k0]
 	ed := q.Sub(p)
 	pa := p.Sub(A)
@@ -482,4 +485,14 @@ crossings:
 		return segHit{graze: true, t: 1}, fastDecided
 	}
 	return segHit{}, fastDecided
+}
+
+// b2u is 1 for true and 0 for false, without a branch (Go makes it a
+// SETcc).
+func b2u(c bool) uint8 {
+	var x uint8
+	if c {
+		x = 1
+	}
+	return x
 }
