@@ -100,12 +100,12 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 	if !(zlo <= zhi) || !(top == top) {
 		return segHit{}, fastUnsure // NaN: the exact code's min and max
 	}
-	if !every && zlo > top {
+	if zlo > top { // never when every: top is +Inf
 		return segHit{}, fastDecided
 	}
 	A, B := geom.Flat(a), geom.Flat(b)
 	nv := len(r)
-	if A == B || (!every && zlo >= top) || nv < 3 {
+	if A == B || (zlo >= top && !every) || nv < 3 {
 		return segHit{}, fastDecline
 	}
 	// Whether to try the start inside: every condition a 0 or 1 (SETcc),
@@ -226,33 +226,27 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 				if c == 1 { // the mirror image: right to left
 					e, sg = k1, -1
 				}
-				if e >= nv {
-					e -= nv
-				}
-				en := e + 1
-				if en == nv {
-					en = 0
-				}
+				// Wraps by sign masks (here and below), not branches.
+				e -= nv
+				e += nv & (e >> 63)
+				en := e + 1 - nv
+				en += nv & (en >> 63)
 				q := r[e]
 				fe := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 				q = r[en]
 				fn := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 				for steps := 0; ; steps++ {
-					if !(fe > s || fe < ns) || !(fn > s || fn < ns) || steps == nv {
+					if !(math.Abs(fe) > s) || !(math.Abs(fn) > s) || steps == nv {
 						return segHit{}, fastUnsure
 					}
 					if fn > s { // the end on the start's side: forward
-						e, en = en, en+1
-						if en == nv {
-							en = 0
-						}
+						e, en = en, en+1-nv
+						en += nv & (en >> 63)
 						fe, q = fn, r[en]
 						fn = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 					} else if fe < ns { // the start on the end's side: back
 						e, en = e-1, e
-						if e < 0 {
-							e = nv - 1
-						}
+						e += nv & (e >> 63)
 						fn, q = fe, r[e]
 						fe = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 					} else {
@@ -270,43 +264,35 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		// Another ring: chainCross's bisection on each chain, chain 0
 		// from hi (left) forward to lo, chain 1 from lo (right) round to
 		// hi; each ends with the end vertex of its crossed edge in j.
-		from, to, fromLeft := hi, lo, true
+		// Which half a step keeps is the data's: it is chosen by masks,
+		// and the wraps by sign masks, without a branch.
+		from, to, fromLeft := hi, lo, uint8(1)
 		for c := 0; ; c++ {
 			i, j := from, to
-			if j < i {
-				j += nv
-			}
+			j += nv & ((j - i) >> 63)
 			for j-i > 1 {
 				m := int(uint(i+j) >> 1)
-				k := m
-				if k >= nv {
-					k -= nv
-				}
+				k := m - nv
+				k += nv & (k >> 63)
 				q := r[k]
 				f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
-				var left bool
-				switch {
-				case f > s:
-					left = true
-				case f < ns:
-				default:
+				if !(math.Abs(f) > s) {
 					return segHit{}, fastUnsure
 				}
-				if left == fromLeft {
-					i = m
-				} else {
-					j = m
-				}
+				// keep is -1 when m is on the side of from (i moves
+				// up to it), 0 when on the other (j moves down).
+				keep := int(b2u(f > s)^fromLeft) - 1
+				i += (m - i) & keep
+				j += (m - j) &^ keep
 			}
-			if j >= nv {
-				j -= nv
-			}
+			j -= nv
+			j += nv & (j >> 63)
 			if c == 1 {
 				k1 = j
 				break
 			}
 			k0 = j
-			from, to, fromLeft = lo, hi, false
+			from, to, fromLeft = lo, hi, 0
 		}
 	} else {
 		if nv >= 64 {
@@ -415,7 +401,7 @@ crossings:
 	if c1 > 1 {
 		c1, in1 = 1, false
 	}
-	if every || zhi < top {
+	if b2u(every)|b2u(zhi < top) != 0 { // one branch for the two
 		if !cross {
 			return segHit{}, fastDecided
 		}
