@@ -95,24 +95,26 @@ const (
 // strictlyInside's steps. Everything is written out so that convexFast
 // calls nothing: a call anywhere made Go save its arguments on the way in.
 func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
-	zlo, zhi := a.Z, b.Z
-	if zhi < zlo {
-		zlo, zhi = zhi, zlo
-	}
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z) // either NaN: both NaN
 	every := top > math.MaxFloat64
 	if !(zlo <= zhi) || !(top == top) {
 		return segHit{}, fastUnsure // NaN: the exact code's min and max
 	}
-	if !every && zlo > top {
+	if zlo > top { // never when every: top is +Inf
 		return segHit{}, fastDecided
 	}
 	A, B := geom.Flat(a), geom.Flat(b)
 	nv := len(r)
-	if A == B || (!every && zlo >= top) || nv < 3 {
+	if A == B || (zlo >= top && !every) || nv < 3 {
 		return segHit{}, fastDecline
 	}
-	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) &&
-		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R {
+	// Whether to try the start inside: every condition a 0 or 1 (SETcc),
+	// one branch on them all. Here a.Z and b.Z are numbers, so the
+	// difference is NaN only as -Inf - -Inf, which math.IsInf (and so the
+	// negated comparison) lets through.
+	try := b2u(cv != nil) & b2u(math.Abs(A.X-disc.CX) < disc.R) & b2u(math.Abs(A.Y-disc.CY) < disc.R) &
+		(b2u(every) | b2u(zhi < top)&b2u(a.Z <= b.Z)&b2u(!(math.Abs(b.Z-a.Z) > math.MaxFloat64)))
+	if try != 0 {
 		// strictlyInside on float signs (see Inside above).
 		si := 128*0x1p-53*disc.R*disc.R + 0x1p-900
 		nsi := -si
@@ -224,33 +226,27 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 				if c == 1 { // the mirror image: right to left
 					e, sg = k1, -1
 				}
-				if e >= nv {
-					e -= nv
-				}
-				en := e + 1
-				if en == nv {
-					en = 0
-				}
+				// Wraps by sign masks (here and below), not branches.
+				e -= nv
+				e += nv & (e >> 63)
+				en := e + 1 - nv
+				en += nv & (en >> 63)
 				q := r[e]
 				fe := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 				q = r[en]
 				fn := sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 				for steps := 0; ; steps++ {
-					if !(fe > s || fe < ns) || !(fn > s || fn < ns) || steps == nv {
+					if !(math.Abs(fe) > s) || !(math.Abs(fn) > s) || steps == nv {
 						return segHit{}, fastUnsure
 					}
 					if fn > s { // the end on the start's side: forward
-						e, en = en, en+1
-						if en == nv {
-							en = 0
-						}
+						e, en = en, en+1-nv
+						en += nv & (en >> 63)
 						fe, q = fn, r[en]
 						fn = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 					} else if fe < ns { // the start on the end's side: back
 						e, en = e-1, e
-						if e < 0 {
-							e = nv - 1
-						}
+						e += nv & (e >> 63)
 						fn, q = fe, r[e]
 						fe = sg * (d.X*(q.Y-A.Y) - d.Y*(q.X-A.X))
 					} else {
@@ -268,43 +264,35 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		// Another ring: chainCross's bisection on each chain, chain 0
 		// from hi (left) forward to lo, chain 1 from lo (right) round to
 		// hi; each ends with the end vertex of its crossed edge in j.
-		from, to, fromLeft := hi, lo, true
+		// Which half a step keeps is the data's: it is chosen by masks,
+		// and the wraps by sign masks, without a branch.
+		from, to, fromLeft := hi, lo, uint8(1)
 		for c := 0; ; c++ {
 			i, j := from, to
-			if j < i {
-				j += nv
-			}
+			j += nv & ((j - i) >> 63)
 			for j-i > 1 {
 				m := int(uint(i+j) >> 1)
-				k := m
-				if k >= nv {
-					k -= nv
-				}
+				k := m - nv
+				k += nv & (k >> 63)
 				q := r[k]
 				f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
-				var left bool
-				switch {
-				case f > s:
-					left = true
-				case f < ns:
-				default:
+				if !(math.Abs(f) > s) {
 					return segHit{}, fastUnsure
 				}
-				if left == fromLeft {
-					i = m
-				} else {
-					j = m
-				}
+				// keep is -1 when m is on the side of from (i moves
+				// up to it), 0 when on the other (j moves down).
+				keep := int(b2u(f > s)^fromLeft) - 1
+				i += (m - i) & keep
+				j += (m - j) &^ keep
 			}
-			if j >= nv {
-				j -= nv
-			}
+			j -= nv
+			j += nv & (j >> 63)
 			if c == 1 {
 				k1 = j
 				break
 			}
 			k0 = j
-			from, to, fromLeft = lo, hi, false
+			from, to, fromLeft = lo, hi, 0
 		}
 	} else {
 		if nv >= 64 {
@@ -317,16 +305,30 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			}
 			return segHit{}, fastUnsure
 		}
-		// Bit i of left: vertex i lies left of the line.
-		var left, bit uint64 = 0, 1
-		for _, q := range r {
+		// Bit i of left: vertex i lies left of the line; of right: right.
+		// Each bit is a comparison's result taken as a number (SETcc),
+		// not a branch: which side a vertex lies on is a coin toss to a
+		// branch predictor. (A conditional move would do too, but Go
+		// makes none for a value that leads to a load's address, as left
+		// does through k0.) A vertex on neither side, rare, is looked for
+		// once after the loop (the same fastUnsure as at the vertex). The
+		// loop runs backwards so that the bits shift in from the bottom.
+		var left, right uint64
+		for i := nv - 1; i >= 0; i-- {
+			q := r[i]
 			f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+			var l, rt uint64
 			if f > s {
-				left |= bit
-			} else if !(f < ns) {
-				return segHit{}, fastUnsure
+				l = 1
 			}
-			bit <<= 1
+			if f < ns {
+				rt = 1
+			}
+			left, right = left<<1|l, right<<1|rt
+		}
+		bit := uint64(1) << uint(nv)
+		if left|right != bit-1 {
+			return segHit{}, fastUnsure
 		}
 		// Bit i of ch: the edge r[i-1]→r[i] changes sides.
 		ch := (left ^ (left<<1 | left>>(nv-1))) & (bit - 1)
@@ -344,27 +346,25 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 crossings:
 	// The two crossings (crossInto's arithmetic), written out twice: a
 	// loop over the two cost about 17 instructions more per sightline.
+	// The start vertices, wrapped to nv-1 by a sign mask rather than a
+	// branch (which edge is crossed is the data's).
 	pk0, pk1 := k0-1, k1-1
-	if pk0 < 0 {
-		pk0 = nv - 1
-	}
-	if pk1 < 0 {
-		pk1 = nv - 1
-	}
+	pk0 += nv & (pk0 >> 63)
+	pk1 += nv & (pk1 >> 63)
 	p, q := r[pk0], r[k0]
 	ed := q.Sub(p)
 	pa := p.Sub(A)
 	num := pa.X*ed.Y - pa.Y*ed.X
 	den := d.X*ed.Y - d.Y*ed.X
-	nabs := abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
-	dabs := abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	nabs := math.Abs(pa.X*ed.Y) + math.Abs(pa.Y*ed.X)
+	dabs := math.Abs(d.X*ed.Y) + math.Abs(d.Y*ed.X)
 	t0 := num / den
-	slack := abs(den) - fastErr*dabs
+	slack := math.Abs(den) - fastErr*dabs
 	if !(slack > 0) {
 		return segHit{}, fastDecline
 	}
-	e0 := fastErr*(nabs+abs(t0)*dabs)/slack + fastErr*abs(t0) + 0x1p-1000
-	if !(abs(t0) > e0) || !(abs(t0-1) > e0) {
+	e0 := fastErr*(nabs+math.Abs(t0)*dabs)/slack + fastErr*math.Abs(t0) + 0x1p-1000
+	if !(math.Abs(t0) > e0) || !(math.Abs(t0-1) > e0) {
 		return segHit{}, fastDecline
 	}
 	p, q = r[pk1], r[k1]
@@ -372,20 +372,22 @@ crossings:
 	pa = p.Sub(A)
 	num = pa.X*ed.Y - pa.Y*ed.X
 	den = d.X*ed.Y - d.Y*ed.X
-	nabs = abs(pa.X*ed.Y) + abs(pa.Y*ed.X)
-	dabs = abs(d.X*ed.Y) + abs(d.Y*ed.X)
+	nabs = math.Abs(pa.X*ed.Y) + math.Abs(pa.Y*ed.X)
+	dabs = math.Abs(d.X*ed.Y) + math.Abs(d.Y*ed.X)
 	t1 := num / den
-	slack = abs(den) - fastErr*dabs
+	slack = math.Abs(den) - fastErr*dabs
 	if !(slack > 0) {
 		return segHit{}, fastDecline
 	}
-	e1 := fastErr*(nabs+abs(t1)*dabs)/slack + fastErr*abs(t1) + 0x1p-1000
-	if !(abs(t1) > e1) || !(abs(t1-1) > e1) {
+	e1 := fastErr*(nabs+math.Abs(t1)*dabs)/slack + fastErr*math.Abs(t1) + 0x1p-1000
+	if !(math.Abs(t1) > e1) || !(math.Abs(t1-1) > e1) {
 		return segHit{}, fastDecline
 	}
-	if t1 < t0 {
-		t0, t1, e0, e1 = t1, t0, e1, e0
-	}
+	// t0 and t1 are numbers, neither zero, and a sum is the same either
+	// way round: min and max put them in order without a branch, and the
+	// bounds follow them where they are used (the mixed case below).
+	swap := t1 < t0
+	t0, t1 = min(t0, t1), max(t0, t1)
 	if !(t1-t0 > e0+e1) {
 		return segHit{}, fastDecline
 	}
@@ -399,7 +401,7 @@ crossings:
 	if c1 > 1 {
 		c1, in1 = 1, false
 	}
-	if every || zhi < top {
+	if b2u(every)|b2u(zhi < top) != 0 { // one branch for the two
 		if !cross {
 			return segHit{}, fastDecided
 		}
@@ -411,6 +413,9 @@ crossings:
 	}
 	// Mixed: zlo < top <= zhi. The height signs at the two crossings (see
 	// Heights above).
+	if swap {
+		e0, e1 = e1, e0
+	}
 	dz := b.Z - a.Z
 	azb := 8 * 0x1p-53 * math.Abs(a.Z)
 	dzb := 2 * math.Abs(dz)
@@ -466,4 +471,14 @@ crossings:
 		return segHit{graze: true, t: 1}, fastDecided
 	}
 	return segHit{}, fastDecided
+}
+
+// b2u is 1 for true and 0 for false, without a branch (Go makes it a
+// SETcc).
+func b2u(c bool) uint8 {
+	var x uint8
+	if c {
+		x = 1
+	}
+	return x
 }
