@@ -364,9 +364,8 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
 		k := j*nx + i // g.Cell(i, j)
-		es := entries[start[k]:start[k+1]]
-		for x := range es {
-			e := &es[x]
+		for x, end := int(start[k]), int(start[k+1]); x < end; x++ {
+			e := &entries[x]
 			if e.Key&skip != 0 {
 				continue // met in the previous cell, or cannot occlude
 			}
