@@ -405,10 +405,15 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			} else if ay < by0 || ay > by1 {
 				continue
 			}
-			t0, t1 = max(t0, 0), min(t1, 1)
-			if !(t0 <= t1+boxSlack) {
+			// The stretch [t0, t1] meets [0, 1] within the slack: the
+			// clamped test max(t0, 0) <= min(t1, 1) + boxSlack written
+			// as its three comparisons (the same floats), so that the
+			// branch waits on no max or min; the two at the segment's
+			// ends rarely fail.
+			if !(t0 <= t1+boxSlack && t0 <= 1+boxSlack && t1 >= -boxSlack) {
 				continue
 			}
+			t0 = max(t0, 0)
 			// The shooter and the target never block, and every
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
