@@ -72,9 +72,18 @@ func (st *segState) visitID(id int) bool {
 		// of z (a few ulps of |a.Z| + |b.Z|); the rounding of s is inside
 		// rr, as for the disc test above.
 		if fastPaths {
-			t0, t1 := max(0, (s-rr)*st.inv), min(1, (s+rr)*st.inv)
+			// The lower end of that stretch, by the sign of dz (the same
+			// for the whole sightline, so the branch is predicted): the
+			// same float as the least of the two ends' heights, rounding
+			// being monotonic.
 			dz := st.b.Z - st.a.Z
-			if z := min(st.a.Z+dz*t0, st.a.Z+dz*t1); z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
+			var t float64
+			if dz >= 0 {
+				t = max(0, (s-rr)*st.inv)
+			} else {
+				t = min(1, (s+rr)*st.inv)
+			}
+			if z := st.a.Z + dz*t; z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
 				return true
 			}
 		}
