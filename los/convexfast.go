@@ -186,7 +186,10 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 	search := false
 	var hi, lo int
 	var fhi, flo float64
-	if cv != nil && nv >= terrain.ConvexMinVertices && cv.Search {
+	// The ring's size first: it is what changes from one occluder to
+	// the next, and the other two follow it (one branch to mispredict
+	// rather than two).
+	if nv >= terrain.ConvexMinVertices && cv != nil && cv.Search {
 		k := terrain.DirBucket(-d.Y, d.X)
 		hi, lo = int(cv.Ext[k]), int(cv.Ext[(k+terrain.ConvexDirs/2)%terrain.ConvexDirs])
 		if hi < nv && lo < nv {
@@ -198,7 +201,7 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 		// A wrong guess (mostly a line that misses the ring: both on
 		// one side) leaves the answer to every vertex, as in
 		// convexCrossings.
-		search = fhi > s && flo < ns
+		search = b2u(fhi > s)&b2u(flo < ns) != 0
 	}
 	if search {
 		if cv.Regular {
