@@ -163,6 +163,19 @@ func TestConvexFastMatchesRef(t *testing.T) {
 			}
 			c.check(in)
 		}
+		// Every pair of special heights against special roofs, from a
+		// start inside the ring (the start-inside test reads the heights
+		// first) and from one outside.
+		zs := []float64{math.Inf(-1), math.Inf(1), math.NaN(), 0, math.Copysign(0, -1), 1, math.Nextafter(1, 2), -1e300, 1e300}
+		for _, top := range []float64{1, 0, math.Inf(1), math.Inf(-1), math.NaN()} {
+			for _, za := range zs {
+				for _, zb := range zs {
+					for _, A := range []geom.Point{geom.Pt(disc.CX, disc.CY), pt()} {
+						c.check(diffCase{ring.r, top, geom.Lift(A, za), geom.Lift(pt(), zb), ring.cv, disc})
+					}
+				}
+			}
+		}
 	}
 	t.Logf("%d inputs (%d from the reference table): unsure %d, decided %d, declined %d",
 		c.n, table, c.count[fastUnsure], c.count[fastDecided], c.count[fastDecline])
