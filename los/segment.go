@@ -336,7 +336,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	if e := j + joff; dy != 0 && e > 0 && e < ny {
 		ty = (g.Y0 + float64(e)*g.CH - ay) * ry
 	}
-	start, entries := g.Start, g.Entries
+	entries := g.Entries
 	cut := st.f.opt.ThroughOwnSquad == 0
 	np, mrecs := st.np, st.occ.Models.Recs
 	st.ncand = 0
@@ -364,6 +364,10 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
 		k := j*nx + i // g.Cell(i, j)
+		// (g.Start read per cell rather than kept: held through the
+		// listings' loop, where it is not used, it took two reloads per
+		// listing.)
+		start := g.Start
 		for x, end := int(start[k]), int(start[k+1]); x < end; x++ {
 			e := &entries[x]
 			if e.Key&skip != 0 {
