@@ -386,38 +386,39 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
 			bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
-			t0, t1 := 0.0, 1.0
+			// The entry and exit parameters along each axis (the whole
+			// line when the segment does not move along it).
+			var tax, tbx float64
 			if rx != 0 {
-				ta, tb := (bx0-ax)*rx, (bx1-ax)*rx
+				tax, tbx = (bx0-ax)*rx, (bx1-ax)*rx
 				if rx < 0 {
-					ta, tb = tb, ta
+					tax, tbx = tbx, tax
 				}
-				t0, t1 = ta, tb
 			} else if ax < bx0 || ax > bx1 {
 				continue
+			} else {
+				tax, tbx = -inf, inf
 			}
+			tay, tby := -inf, inf
 			if ry != 0 {
-				ta, tb := (by0-ay)*ry, (by1-ay)*ry
+				tay, tby = (by0-ay)*ry, (by1-ay)*ry
 				if ry < 0 {
-					ta, tb = tb, ta
-				}
-				if rx != 0 {
-					t0, t1 = max(t0, ta), min(t1, tb)
-				} else {
-					t0, t1 = ta, tb
+					tay, tby = tby, tay
 				}
 			} else if ay < by0 || ay > by1 {
 				continue
 			}
-			// The stretch [t0, t1] meets [0, 1] within the slack: the
-			// clamped test max(t0, 0) <= min(t1, 1) + boxSlack written
-			// as its three comparisons (the same floats), so that the
-			// branch waits on no max or min; the two at the segment's
-			// ends rarely fail.
-			if !(t0 <= t1+boxSlack && t0 <= 1+boxSlack && t1 >= -boxSlack) {
+			// The stretch [max(tax, tay), min(tbx, tby)] meets [0, 1]
+			// within the slack: max(tax, tay, 0) <= min(tbx, tby, 1) +
+			// boxSlack written as its comparisons (the same floats; tax
+			// <= tbx and tay <= tby hold already), so that no max or min
+			// stands between the box's loads and the branches. Those at
+			// the segment's ends rarely fail.
+			if !(tax <= tby+boxSlack && tay <= tbx+boxSlack) ||
+				!(tax <= 1+boxSlack && tay <= 1+boxSlack && tbx >= -boxSlack && tby >= -boxSlack) {
 				continue
 			}
-			t0 = max(t0, 0)
+			t0, t1 := max(tax, tay, 0), min(tbx, tby)
 			// The shooter and the target never block, and every
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
