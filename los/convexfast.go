@@ -95,24 +95,21 @@ const (
 // strictlyInside's steps. Everything is written out so that convexFast
 // calls nothing: a call anywhere made Go save its arguments on the way in.
 //
-// Branches. A branch whose direction is the data's (the sign under an
-// abs, which half a bisection keeps, whether a wrapped index passed the
-// ring's end) is mispredicted about half the time, some 15 to 20 cycles
-// each. Those are chosen without a branch here: math.Abs (a bit cleared),
-// a sign mask (i >> 63) for a wrap, a comparison taken as 0 or 1 (b2u, a
-// SETcc). Go makes no conditional move for a value that leads to a load's
-// address (k0, the bisection's i and j), hence masks rather than selects.
-// Of these math.Abs paid most (the abs it replaced mispredicted about once
-// per sightline between models); a branch is kept where it is nearly
-// always taken one way (the doubts, the declines) or where going without
-// measured no faster (each vertex's side, the start-inside condition, the
-// order of the two crossings, zlo and zhi). TestConvexFastMatchesRef holds
-// the code as it was before and compares the two bit for bit.
+// Branches. A branch whose direction is the data's (which side a vertex
+// lies on, which half a bisection keeps, the sign under an abs, whether
+// a wrapped index passed the ring's end) is mispredicted about half the
+// time, at some 15 to 20 cycles each; on the sightlines between models
+// these cost more than the instructions. So those values are chosen
+// without a branch: a comparison taken as 0 or 1 (b2u, a SETcc), a sign
+// mask (i >> 63) for a wrap, math.Abs (a bit cleared). Go makes no
+// conditional move for a value that leads to a load's address (k0, the
+// bisection's i and j), hence masks rather than selects there. A branch
+// is kept where it is nearly always taken one way (the doubts, the
+// declines) or measured no slower (the order of the two crossings).
+// TestConvexFastMatchesRef holds the code as it was before, with a
+// branch at each of these, and compares the two bit for bit.
 func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
-	zlo, zhi := a.Z, b.Z
-	if zhi < zlo {
-		zlo, zhi = zhi, zlo
-	}
+	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z) // either NaN: both NaN
 	every := top > math.MaxFloat64
 	if !(zlo <= zhi) || !(top == top) {
 		return segHit{}, fastUnsure // NaN: the exact code's min and max
@@ -125,8 +122,13 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 	if A == B || (zlo >= top && !every) || nv < 3 {
 		return segHit{}, fastDecline
 	}
-	if cv != nil && (every || (zhi < top && a.Z <= b.Z && !math.IsInf(b.Z-a.Z, 0))) &&
-		math.Abs(A.X-disc.CX) < disc.R && math.Abs(A.Y-disc.CY) < disc.R {
+	// Whether to try the start inside: every condition a 0 or 1 (SETcc),
+	// one branch on them all. Here a.Z and b.Z are numbers, so the
+	// difference is NaN only as -Inf - -Inf, which math.IsInf (and so the
+	// negated comparison) lets through.
+	try := b2u(cv != nil) & b2u(math.Abs(A.X-disc.CX) < disc.R) & b2u(math.Abs(A.Y-disc.CY) < disc.R) &
+		(b2u(every) | b2u(zhi < top)&b2u(a.Z <= b.Z)&b2u(!(math.Abs(b.Z-a.Z) > math.MaxFloat64)))
+	if try != 0 {
 		// strictlyInside on float signs (see Inside above).
 		si := 128*0x1p-53*disc.R*disc.R + 0x1p-900
 		nsi := -si
@@ -320,20 +322,30 @@ func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing
 			}
 			return segHit{}, fastUnsure
 		}
-		// Bit i of left: vertex i lies left of the line. (A branch per
-		// vertex: the side as a comparison's 0 or 1, shifted in without
-		// one, saved 1.5 mispredictions per sightline in callgrind's
-		// model but measured no faster between models and 5-10 % slower
-		// on the diagonal.)
-		var left, bit uint64 = 0, 1
-		for _, q := range r {
+		// Bit i of left: vertex i lies left of the line; of right: right.
+		// Each bit is a comparison's result taken as a number (SETcc),
+		// not a branch: which side a vertex lies on is a coin toss to a
+		// branch predictor. (A conditional move would do too, but Go
+		// makes none for a value that leads to a load's address, as left
+		// does through k0.) A vertex on neither side, rare, is looked for
+		// once after the loop (the same fastUnsure as at the vertex). The
+		// loop runs backwards so that the bits shift in from the bottom.
+		var left, right uint64
+		for i := nv - 1; i >= 0; i-- {
+			q := r[i]
 			f := d.X*(q.Y-A.Y) - d.Y*(q.X-A.X)
+			var l, rt uint64
 			if f > s {
-				left |= bit
-			} else if !(f < ns) {
-				return segHit{}, fastUnsure
+				l = 1
 			}
-			bit <<= 1
+			if f < ns {
+				rt = 1
+			}
+			left, right = left<<1|l, right<<1|rt
+		}
+		bit := uint64(1) << uint(nv)
+		if left|right != bit-1 {
+			return segHit{}, fastUnsure
 		}
 		// Bit i of ch: the edge r[i-1]→r[i] changes sides.
 		ch := (left ^ (left<<1 | left>>(nv-1))) & (bit - 1)
