@@ -115,17 +115,8 @@ func TestConvexFastMatchesExactWide(t *testing.T) {
 
 	// Test rings with and without search tables (as
 	// TestConvexFastMatchesExact), and wrong tables.
-	type tring struct {
-		r  []geom.Point
-		cv *terrain.ConvexRing
-	}
-	var rings []tring
-	for _, r := range convexTestRings(rng) {
-		cv := terrain.ConvexRingOf(r)
-		if cv == nil {
-			t.Fatalf("terrain.ConvexRingOf(%v) = nil for a strictly convex ring", r)
-		}
-		rings = append(rings, tring{r, cv}, tring{r, &terrain.ConvexRing{}}, tring{r, nil})
+	type tring = testRing
+	rings := withTables(t, rng, func(r []geom.Point, cv *terrain.ConvexRing) []testRing {
 		// Wrong extreme vertices, some past the ring, and a regular
 		// walk on rings that are not regular.
 		bad := &terrain.ConvexRing{Search: true, Regular: rng.Intn(2) == 0}
@@ -134,8 +125,8 @@ func TestConvexFastMatchesExactWide(t *testing.T) {
 		}
 		reg := *cv
 		reg.Regular = !reg.Regular
-		rings = append(rings, tring{r, bad}, tring{r, &reg})
-	}
+		return []testRing{{r, bad}, {r, &reg}}
+	})
 	for _, r := range [][]geom.Point{
 		{{X: 0, Y: 0}, {X: 6, Y: 0}, {X: 6, Y: 2}, {X: 2, Y: 2}, {X: 2, Y: 5}, {X: 0, Y: 5}},                                 // L
 		{{X: 0, Y: 0}, {X: 7, Y: 0}, {X: 7, Y: 4}, {X: 5, Y: 4}, {X: 5, Y: 1.5}, {X: 2, Y: 1.5}, {X: 2, Y: 4}, {X: 0, Y: 4}}, // U

@@ -71,18 +71,8 @@ func nearLineSegment(rng *rand.Rand, ring []geom.Point, top float64) (a, b geom.
 // code.
 func TestConvexFastMatchesExact(t *testing.T) {
 	rng := rand.New(rand.NewSource(21))
-	type tring struct {
-		r  []geom.Point
-		cv *terrain.ConvexRing
-	}
-	var rings []tring
-	for _, r := range convexTestRings(rng) {
-		cv := terrain.ConvexRingOf(r)
-		if cv == nil {
-			t.Fatalf("terrain.ConvexRingOf(%v) = nil for a strictly convex ring", r)
-		}
-		rings = append(rings, tring{r, cv}, tring{r, &terrain.ConvexRing{}}, tring{r, nil})
-	}
+	type tring = testRing
+	rings := withTables(t, rng, nil)
 	// Long edges about the origin: a point a few ulps off such an edge
 	// can get the wrong float side (short edges far from the origin,
 	// those of convexTestRings, hardly ever).
@@ -182,4 +172,30 @@ func TestConvexFastMatchesExact(t *testing.T) {
 func sameHit(x, y segHit) bool {
 	return x.block == y.block && x.graze == y.graze &&
 		math.Float64bits(x.t) == math.Float64bits(y.t) && math.Float64bits(x.below) == math.Float64bits(y.below)
+}
+
+// testRing is a ring of the convexFast tests and the search table it is
+// given (nil for none).
+type testRing struct {
+	r  []geom.Point
+	cv *terrain.ConvexRing
+}
+
+// withTables returns each ring of convexTestRings(rng) with its search
+// table, with an empty table and with none, and then the rings more
+// (when not nil) makes of each ring and its table.
+func withTables(t *testing.T, rng *rand.Rand, more func(r []geom.Point, cv *terrain.ConvexRing) []testRing) []testRing {
+	t.Helper()
+	var rings []testRing
+	for _, r := range convexTestRings(rng) {
+		cv := terrain.ConvexRingOf(r)
+		if cv == nil {
+			t.Fatalf("terrain.ConvexRingOf(%v) = nil for a strictly convex ring", r)
+		}
+		rings = append(rings, testRing{r, cv}, testRing{r, &terrain.ConvexRing{}}, testRing{r, nil})
+		if more != nil {
+			rings = append(rings, more(r, cv)...)
+		}
+	}
+	return rings
 }
