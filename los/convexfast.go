@@ -111,7 +111,13 @@ const (
 // compared with the code before it, bit for bit, on the same inputs
 // (docs/sight.md, thirteenth pass).
 func convexFast(r geom.Ring, top float64, a, b geom.Vec3, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
-	zlo, zhi := min(a.Z, b.Z), max(a.Z, b.Z) // either NaN: both NaN
+	return convexFastZ(r, top, a, b, min(a.Z, b.Z), max(a.Z, b.Z), cv, disc)
+}
+
+// convexFastZ is convexFast with zlo, zhi = min(a.Z, b.Z), max(a.Z, b.Z)
+// given (either NaN: both NaN): the segment walk's visits pass the ones
+// it computed once for the sightline (segState.zlo, zhi).
+func convexFastZ(r geom.Ring, top float64, a, b geom.Vec3, zlo, zhi float64, cv *terrain.ConvexRing, disc *terrain.PlanDisc) (segHit, fastResult) {
 	every := top > math.MaxFloat64
 	if !(zlo <= zhi) || !(top == top) {
 		return segHit{}, fastUnsure // NaN: the exact code's min and max

@@ -2,6 +2,7 @@ package los
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/sightline/sightline/geom"
 	"github.com/sightline/sightline/terrain"
@@ -151,7 +152,7 @@ func (f *filter) resolve() {
 // list (inlined in the walk: every sightline between models meets the
 // shooter, ignored by its id).
 func (f *filter) ignored(id string) bool {
-	return f.ignoreN > 0 && (f.ignoreFixed[0] == id || (f.ignoreN > 1 && f.ignoreFixed[1] == id))
+	return f.ignoreN > 0 && (sameString(f.ignoreFixed[0], id) || (f.ignoreN > 1 && sameString(f.ignoreFixed[1], id)))
 }
 
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
@@ -346,3 +347,15 @@ var unitOctagon = func() (o [8]geom.Point) {
 	}
 	return o
 }()
+
+// sameString is x == y, answered without comparing bytes when the two
+// share them: an id passed to SightSegment is most often the Model's own
+// ID, whose bytes its record shares, and the walk compares it with the
+// records of the models at the sightline's ends. x == y alone is a call to
+// the runtime's memequal, before which the walk saves every value it
+// holds in a register and after which it reloads them (Go keeps none
+// across a call). Only the pointers are compared (unsafe.StringData):
+// nothing is read through them.
+func sameString(x, y string) bool {
+	return len(x) == len(y) && (unsafe.StringData(x) == unsafe.StringData(y) || x == y)
+}

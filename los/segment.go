@@ -140,6 +140,12 @@ type segState struct {
 	// vertical segment), for the disc test of visitID.
 	ux, uy, lenD float64
 	inv          float64 // 1 / lenD
+	// The sightline's constants in visitID's tests, computed once rather
+	// than at each visit (the same floats): the ends' least and greatest
+	// heights, |a.Z| + |b.Z|, and the disc test's rounding slack
+	// 1e-12·(|a.X| + |a.Y| + lenD). (modelPrism's clipped a and b never
+	// reach visitID.)
+	zlo, zhi, zabs, rslack float64
 	// cand queues the grid walk's candidates (see flush).
 	cand  [8]segCand
 	ncand int
@@ -202,6 +208,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	if f.opt.ThroughOwnSquad > 0 {
 		st.squad = new([8]squadHit) // on the stack
 	}
+	st.zlo, st.zhi, st.zabs = min(a.Z, b.Z), max(a.Z, b.Z), abs(a.Z)+abs(b.Z)
 	dx, dy := b.X-a.X, b.Y-a.Y
 	if dx != 0 || dy != 0 {
 		// Not Hypot: an overflow or underflow (lenD 0) only turns the
@@ -212,6 +219,7 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 		st.inv = 1 / st.lenD
 		st.ux, st.uy = dx*st.inv, dy*st.inv
 	}
+	st.rslack = 1e-12 * (abs(a.X) + abs(a.Y) + st.lenD)
 	// The walk visits every occluder whose plan box the segment's plan
 	// may touch: through the prepared grid, cell by cell in the order the
 	// segment's plan crosses them (walkCells), each occluder once; without

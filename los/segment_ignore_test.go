@@ -3,6 +3,7 @@ package los
 import (
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sightline/sightline/geom"
@@ -15,7 +16,8 @@ import (
 // the shooter resolved at once (every occluder, the model filter in
 // walkAll, prismSegment alone), on sightlines between models and random
 // segments, under options that change which models and pieces block, with
-// one, two and three ids (models and pieces) to ignore.
+// one, two and three ids (models and pieces) to ignore, sharing the
+// records' bytes or not.
 func TestSightSegmentIgnoredMatchesReference(t *testing.T) {
 	n := 2000
 	if testing.Short() {
@@ -51,6 +53,13 @@ func TestSightSegmentIgnoredMatchesReference(t *testing.T) {
 				ignore = []string{ps[rng.Intn(len(ps))].ID, ms[ti].ID}
 			default:
 				ignore = []string{ms[si].ID, ps[rng.Intn(len(ps))].ID, ms[ti].ID}
+			}
+			if k%3 == 1 {
+				// Ids of their own bytes, as read from a request: the
+				// filter compares them byte by byte (sameString).
+				for i := range ignore {
+					ignore[i] = strings.Clone(ignore[i])
+				}
 			}
 			shooter := -1
 			if i, ok := bf.ModelIndex(ignore[0]); ok {
@@ -125,6 +134,29 @@ func TestFilterInitShot(t *testing.T) {
 			t.Errorf("initShot(%+v, %q) = %v, want %v", tc.opt, tc.ignore, got, tc.shot)
 		} else if got && !reflect.DeepEqual(shot, seg) {
 			t.Errorf("initShot(%+v, %q) wrote %+v, initSegment %+v", tc.opt, tc.ignore, shot, seg)
+		}
+	}
+}
+
+// TestSameString: equal ids whether or not they share their bytes, unequal
+// ones of the same or another length, and the empty id.
+func TestSameString(t *testing.T) {
+	id := "walker-1-1"
+	for _, c := range []struct {
+		x, y string
+		want bool
+	}{
+		{id, id, true},
+		{id, strings.Clone(id), true},
+		{id, "walker-1-2", false},
+		{id, id[:6], false},
+		{id[:6], "walker", true},
+		{"", "", true},
+		{"", id[:0], true},
+		{"", "w", false},
+	} {
+		if got := sameString(c.x, c.y); got != c.want || got != (c.x == c.y) {
+			t.Errorf("sameString(%q, %q) = %v, want %v", c.x, c.y, got, c.want)
 		}
 	}
 }

@@ -34,7 +34,7 @@ func (st *segState) visitID(id int) bool {
 				return true
 			}
 		}
-		if fmin(st.a.Z, st.b.Z) > top {
+		if st.zlo > top {
 			return true
 		}
 	} else {
@@ -49,7 +49,7 @@ func (st *segState) visitID(id int) bool {
 			return true
 		}
 		top, bottom = r.Top, r.Bottom
-		if fmin(st.a.Z, st.b.Z) > top || (bottom > 0 && st.a.Z <= bottom && st.b.Z <= bottom) || len(r.Ring) < 3 {
+		if st.zlo > top || (bottom > 0 && st.a.Z <= bottom && st.b.Z <= bottom) || len(r.Ring) < 3 {
 			return true
 		}
 	}
@@ -57,7 +57,7 @@ func (st *segState) visitID(id int) bool {
 		// The segment's plan misses the occluder's disc clearly (by more
 		// than rounding, see terrain.PlanDisc): no contact at all.
 		cx, cy := r.Disc.CX-st.a.X, r.Disc.CY-st.a.Y
-		rr := r.Disc.R + 1e-12*(abs(st.a.X)+abs(st.a.Y)+st.lenD)
+		rr := r.Disc.R + st.rslack
 		s := cx*st.ux + cy*st.uy
 		if s < -rr || s > st.lenD+rr || abs(cx*st.uy-cy*st.ux) > rr {
 			return true
@@ -83,7 +83,7 @@ func (st *segState) visitID(id int) bool {
 			} else {
 				t = min(1, (s+rr)*st.inv)
 			}
-			if z := st.a.Z + dz*t; z > top+1e-9*(abs(st.a.Z)+abs(st.b.Z)+abs(top)) {
+			if z := st.a.Z + dz*t; z > top+1e-9*(st.zabs+abs(top)) {
 				return true
 			}
 		}
@@ -96,7 +96,7 @@ func (st *segState) visitID(id int) bool {
 	holes := piece && r.Flags&terrain.OccHoles != 0
 	var h segHit
 	decided := false
-	if !piece && bottom > 0 && fmin(st.a.Z, st.b.Z) < bottom {
+	if !piece && bottom > 0 && st.zlo < bottom {
 		// (max(a.Z, b.Z) > bottom: a segment no higher than the model's
 		// bottom returned above)
 		h, decided = st.modelPrism(r, bottom, top), true
@@ -105,7 +105,7 @@ func (st *segState) visitID(id int) bool {
 		// prismConvexExact only when a sign is in doubt there.
 		res := fastUnsure
 		if fastPaths {
-			h, res = convexFast(r.Ring, top, st.a, st.b, r.Convex, &r.Disc)
+			h, res = convexFastZ(r.Ring, top, st.a, st.b, st.zlo, st.zhi, r.Convex, &r.Disc)
 		}
 		decided = res == fastDecided
 		if res == fastUnsure {

@@ -1,6 +1,8 @@
 package terrain
 
 import (
+	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"unsafe"
@@ -133,4 +135,61 @@ func TestCellEntrySize(t *testing.T) {
 	if got := unsafe.Sizeof(CellEntry{}); got != 20 {
 		t.Errorf("unsafe.Sizeof(CellEntry{}) = %d, want 20", got)
 	}
+}
+
+// TestColRow: Col and Row by hand on cells of exact and inexact sizes,
+// and against the quotient ⌊(x − X0)/CW⌋ they replace: the same column
+// except within rounding of a boundary, and then the next one at most.
+func TestColRow(t *testing.T) {
+	g := PlanGrid{X0: -2, Y0: 10, NX: 8, NY: 4}
+	g.sizeCells(2, 1) // 0.25 × 0.25 cells: boundaries exact
+	for _, c := range []struct {
+		x, y     float64
+		col, row int
+	}{
+		{-2, 10, 0, 0},
+		{-1.75, 10.25, 1, 1},              // on a boundary: the cell above it
+		{-1.7500000000000002, 10.5, 0, 2}, // just before one
+		{-0.25, 10.75, 7, 3},              // the last boundary: the last cell
+		{1e300, 1e300, 7, 3},              // clamped
+		{-1e300, -1e300, 0, 0},
+	} {
+		if col, row := g.Col(c.x), g.Row(c.y); col != c.col || row != c.row {
+			t.Errorf("(%g, %g): cell (%d, %d), want (%d, %d)", c.x, c.y, col, row, c.col, c.row)
+		}
+	}
+	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if col, row := g.Col(bad), g.Row(bad); col < 0 || col >= g.NX || row < 0 || row >= g.NY {
+			t.Errorf("%g: cell (%d, %d) outside the grid", bad, col, row)
+		}
+	}
+	h := PlanGrid{X0: 0.1, Y0: -3.7, NX: 37, NY: 23}
+	h.sizeCells(11.3, 7.9) // cells of 0.3054... × 0.3434...: boundaries rounded
+	rng := rand.New(rand.NewPCG(3, 4))
+	quot := func(v float64, n int) int { return min(n-1, max(0, int(math.Floor(v)))) }
+	near := 0
+	for range 200000 {
+		x, y := h.X0+rng.Float64()*12-0.5, h.Y0+rng.Float64()*8.5-0.3
+		if rng.IntN(4) == 0 { // a boundary, or an ulp beside one
+			x = math.Nextafter(h.X0+float64(rng.IntN(h.NX+1))*h.CW, math.Inf(rng.IntN(3)-1))
+		}
+		for _, c := range []struct {
+			got, want int
+			v, o, s   float64
+		}{
+			{h.Col(x), quot((x-h.X0)/h.CW, h.NX), x, h.X0, h.CW},
+			{h.Row(y), quot((y-h.Y0)/h.CH, h.NY), y, h.Y0, h.CH},
+		} {
+			if c.got == c.want {
+				continue
+			}
+			// Only within rounding of a boundary, and one cell off.
+			off := (c.v - c.o) / c.s
+			if d := c.got - c.want; d*d != 1 || math.Abs(off-math.Round(off)) > 1e-12*(1+math.Abs(off)) {
+				t.Fatalf("%v: cell %d, the quotient's %d", c.v, c.got, c.want)
+			}
+			near++
+		}
+	}
+	t.Logf("%d of 400000 next to the quotient's cell, all within rounding of a boundary", near)
 }
