@@ -157,9 +157,14 @@ func (f *filter) ignored(id string) bool {
 
 // excluded reports whether id is listed in Options.Exclude or the ignore list.
 func (f *filter) excluded(id string) bool {
-	if f.ignored(id) {
-		return true
-	}
+	return f.ignored(id) || f.listed(id)
+}
+
+// listed reports whether id is listed in Options.Exclude or past the
+// first two ids of the ignore list (excluded without ignored: the walk's
+// visits test ignored inline and call this only when those lists are not
+// empty).
+func (f *filter) listed(id string) bool {
 	for _, e := range f.opt.Exclude {
 		if e == id {
 			return true

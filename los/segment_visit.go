@@ -24,8 +24,8 @@ func (st *segState) visitID(id int) bool {
 		if r.Flags&(terrain.OccSmoke|terrain.OccBlocking) == terrain.OccBlocking && r.Top > 0 {
 			// pieceTopRec's common case written out (a call fewer per
 			// piece): a blocking piece with a height.
-			if st.f.excluded(r.ID) {
-				return true
+			if f := st.f; f.ignored(r.ID) || ((len(f.opt.Exclude) != 0 || len(f.ignoreMore) != 0) && f.listed(r.ID)) {
+				return true // excluded, the call only for the lists
 			}
 			top = r.Top
 		} else {
@@ -42,7 +42,7 @@ func (st *segState) visitID(id int) bool {
 		// modelBlocksRec's common case written out (a call fewer per
 		// model visited): a standing model of a known class.
 		if f, i := st.f, id-st.np; r.ClassBit != 0 && r.Flags&terrain.OccStanding != 0 && !f.opt.IgnoreModels && i != f.shooter && i != f.target {
-			if r.ClassBit&f.classes == 0 || f.excluded(r.ID) {
+			if r.ClassBit&f.classes == 0 || f.ignored(r.ID) || ((len(f.opt.Exclude) != 0 || len(f.ignoreMore) != 0) && f.listed(r.ID)) {
 				return true
 			}
 		} else if !f.modelBlocksRec(r, i) {
@@ -133,7 +133,13 @@ func (st *segState) visitID(id int) bool {
 		st.nsq++
 		return !(st.clearOnly && st.nsq > st.f.opt.ThroughOwnSquad)
 	}
-	st.record(it, h, top)
+	// record's cases, the block written out (most model visits end in
+	// one: a call fewer).
+	if h.block {
+		st.consider(it, h, top)
+	} else if h.graze {
+		st.record(it, h, top)
+	}
 	return !(st.clearOnly && st.found)
 }
 
