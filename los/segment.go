@@ -147,7 +147,7 @@ type segState struct {
 	// reach visitID.)
 	zlo, zhi, zabs, rslack float64
 	// cand queues the grid walk's candidates (see flush).
-	cand  [8]segCand
+	cand  [4]segCand
 	ncand int
 	// grazes are the grazing contacts found, turned into res.Grazing at
 	// the end (kept free of pointers so that the state stays on the stack).
@@ -210,6 +210,9 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	}
 	st.zlo, st.zhi, st.zabs = min(a.Z, b.Z), max(a.Z, b.Z), abs(a.Z)+abs(b.Z)
 	dx, dy := b.X-a.X, b.Y-a.Y
+	// The walk's reciprocals first: the walk waits for them, the disc
+	// test's length and its reciprocal only at the first visit.
+	rx, ry := recip(dx), recip(dy)
 	if dx != 0 || dy != 0 {
 		// Not Hypot: an overflow or underflow (lenD 0) only turns the
 		// disc test of visitID off.
@@ -227,7 +230,6 @@ func segmentInto(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, f 
 	// or whose coordinates are too large for the grid's margin to cover
 	// the walk's rounding (see walkPrecision), every one (walkAll).
 	g := &st.occ.Grid
-	rx, ry := recip(dx), recip(dy)
 	if sum := abs(a.X) + abs(a.Y) + abs(b.X) + abs(b.Y); st.reference || g.NX == 0 ||
 		(dx != 0 && rx == 0) || (dy != 0 && ry == 0) || !(sum < 1e150) || !(walkPrecision*sum <= g.Margin) {
 		st.walkAll(dx, dy)

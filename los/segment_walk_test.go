@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,6 +228,60 @@ func TestFiniteVecRecip(t *testing.T) {
 	} {
 		if got := recip(c.x); got != c.want || math.Signbit(got) != math.Signbit(c.want) {
 			t.Errorf("recip(%g) = %g, want %g", c.x, got, c.want)
+		}
+	}
+}
+
+// TestSightSegmentCrowdedCell: eleven posts 0.1 in square on one line
+// inside one grid cell, so that the walk queues more candidates in the
+// cell than its queue holds and visits them in batches (flush mid-cell),
+// by hand in both directions: the sightline at height 2 passes over the
+// posts 1 high, grazes the two 2 high before the tall one, is blocked by
+// the tall one (entered at x = 20.95 or 21.05: t = 0.4875 either way), and
+// never reaches the one 2 high past it; the same as the reference walk.
+func TestSightSegmentCrowdedCell(t *testing.T) {
+	var pieces []terrain.Piece
+	for _, c := range [][2]float64{{0, 0}, {46, 0}, {0, 46}, {46, 46}} { // the grid's extent
+		pieces = append(pieces, solid(fmt.Sprintf("corner-%g-%g", c[0], c[1]), rectFP(c[0], c[1], c[0]+2, c[1]+2), 1))
+	}
+	heights := map[int]float64{2: 2, 3: 2, 5: 5, 7: 2}
+	for k := range 11 {
+		x := 20 + 0.2*float64(k)
+		h, ok := heights[k]
+		if !ok {
+			h = 1
+		}
+		pieces = append(pieces, solid(fmt.Sprintf("post-%d", k), rectFP(x-0.05, 19.95, x+0.05, 20.05), h))
+	}
+	bf := mustBF(t, pieces, nil)
+	g := &bf.Occluders().Grid
+	if i, j := g.Col(19.9), g.Row(20); g.Col(22.1) != i || g.Row(19.9) != j || g.Row(20.1) != j {
+		t.Fatalf("the posts are not in one cell: grid %d x %d of %g x %g", g.NX, g.NY, g.CW, g.CH)
+	}
+	for _, c := range []struct {
+		a, b   geom.Vec3
+		grazed []string
+	}{
+		{geom.V3(19, 20, 2), geom.V3(23, 20, 2), []string{"post-2", "post-3"}},
+		{geom.V3(23, 20, 2), geom.V3(19, 20, 2), []string{"post-7"}},
+	} {
+		got := SightSegment(bf, c.a, c.b, Options{})
+		if got.Clear || got.Blocker.ID != "post-5" || math.Abs(got.Blocker.T-0.4875) > 1e-12 {
+			t.Errorf("%v -> %v: clear %v, blocker %q at %v, want post-5 at 0.4875", c.a, c.b, got.Clear, got.Blocker.ID, got.Blocker.T)
+		}
+		var ids []string
+		for _, gz := range got.Grazing {
+			ids = append(ids, gz.ID)
+		}
+		slices.Sort(ids)
+		if !slices.Equal(ids, c.grazed) {
+			t.Errorf("%v -> %v: grazing %v, want %v", c.a, c.b, ids, c.grazed)
+		}
+		var f filter
+		f.initSegment(bf, &Options{}, nil)
+		want := segment(bf, c.a, c.b, &f, segReference)
+		if got.Blocker != want.Blocker || grazeKey(got.Grazing) != grazeKey(want.Grazing) {
+			t.Errorf("%v -> %v: %+v, the reference walk %+v", c.a, c.b, got, want)
 		}
 	}
 }
