@@ -428,7 +428,11 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 				!(tax <= 1+boxSlack && tay <= 1+boxSlack && tbx >= -boxSlack && tby >= -boxSlack) {
 				continue
 			}
-			t0, t1 := max(tax, tay, 0), min(tbx, tby)
+			// The box is entered at t0 = max(tax, tay, 0) and left at t1 =
+			// min(tbx, tby), taken only where needed (the builtin max and
+			// min are some 20 instructions here): t0 = 0 is tax, tay <= 0
+			// and t1 >= 1 is tbx, tby >= 1, and a candidate keeps tax and
+			// tay (segCand.t).
 			// The shooter and the target never block, and every
 			// sightline between models starts in the one and ends in the
 			// other: they are dropped here, before they are queued, by
@@ -439,21 +443,21 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// read only where a visit would read them. The model filter
 			// decides the others when visited (visitID).
 			if m := int(e.ID()) - np; m >= 0 {
-				if f := st.f; m == f.shooter || m == f.target || ((t0 == 0 || (t1 >= 1 && !(st.found && t0-entrySlack > st.first.t))) && f.ignored(mrecs[m].ID)) {
+				if f := st.f; m == f.shooter || m == f.target || (((tax <= 0 && tay <= 0) || (tbx >= 1 && tby >= 1 && !(st.found && max(tax, tay, 0)-entrySlack > st.first.t))) && f.ignored(mrecs[m].ID)) {
 					continue
 				}
 			}
 			if st.ncand == len(st.cand) && !st.flush() {
 				return
 			}
-			st.cand[st.ncand] = segCand{t0, e.ID()}
+			st.cand[st.ncand] = segCand{tax, tay, e.ID()}
 			st.ncand++
 		}
 		switch {
 		case st.ncand == 1:
 			// flush's common case, without the call.
 			st.ncand = 0
-			if k := st.cand[0]; (!cut || !st.found || k.t-entrySlack <= st.first.t) && !st.visitID(int(k.id)) {
+			if k := st.cand[0]; (!cut || !st.found || k.t()-entrySlack <= st.first.t) && !st.visitID(int(k.id)) {
 				return
 			}
 		case st.ncand > 1:
@@ -518,9 +522,13 @@ func (st *segState) walkAll(dx, dy float64) {
 // segCand is a candidate occluder of the grid walk and the parameter where
 // the segment enters its plan box.
 type segCand struct {
-	t  float64
-	id int32
+	tax, tay float64 // the entry parameters along x and y (see t)
+	id       int32
 }
+
+// t returns where the segment enters the candidate's plan box: max(tax,
+// tay, 0).
+func (c *segCand) t() float64 { return max(c.tax, c.tay, 0) }
 
 // flush visits the queued candidates in order of box entry and reports
 // whether to go on. Once a blocker is known, a candidate whose box the
@@ -532,13 +540,13 @@ func (st *segState) flush() bool {
 	c := st.cand[:st.ncand]
 	st.ncand = 0
 	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j].t < c[j-1].t; j-- {
+		for j := i; j > 0 && c[j].t() < c[j-1].t(); j-- {
 			c[j], c[j-1] = c[j-1], c[j]
 		}
 	}
 	cut := st.f.opt.ThroughOwnSquad == 0
 	for _, k := range c {
-		if cut && st.found && k.t-entrySlack > st.first.t {
+		if cut && st.found && k.t()-entrySlack > st.first.t {
 			break
 		}
 		if !st.visitID(int(k.id)) {
