@@ -370,6 +370,15 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 	if jstep < 0 {
 		jcame = mark | uint32(terrain.NearUp)
 	}
+	// A cell's listings end at ends[k]: where its marked ones begin
+	// (terrain.PlanGrid.Unmarked) when the options skip every marked
+	// occluder, as by default, so that the walk does not read them at
+	// all; at the cell's end otherwise, the skip test then passing over
+	// the inert ones.
+	ends := g.Start[1:]
+	if mark&uint32(terrain.MarkConcealing) != 0 {
+		ends = g.Unmarked
+	}
 	for {
 		// Queue the occluders first met in cell (i, j) whose box the
 		// segment may touch, in the order of box entry.
@@ -378,7 +387,7 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 		// listings' loop, where it is not used, it took two reloads per
 		// listing.)
 		start := g.Start
-		for x, end := int(start[k]), int(start[k+1]); x < end; x++ {
+		for x, end := int(start[k]), int(ends[k]); x < end; x++ {
 			e := &entries[x]
 			if e.Key&skip != 0 {
 				continue // met in the previous cell, or cannot occlude

@@ -22,23 +22,28 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, marks []Mark, id int) (PlanGrid, bo
 	ng.Spans = slices.Clone(g.Spans)
 	ng.Spans[id] = s
 	ng.Start = make([]int32, len(g.Start))
+	ng.Unmarked = make([]int32, len(g.Unmarked))
 	ng.IDs = make([]int32, 0, listed)
 	ng.Entries = make([]CellEntry, 0, listed)
 	id32 := int32(id)
 	next := 0          // the next cell whose start is to be written
 	copied := int32(0) // g's listing is copied up to here
 	shift := int32(0)  // how far the cells reached start after g's
-	// edit rewrites cell k, which the id leaves (out), enters (in) or
-	// stays in with its new span (both), after copying the cells before.
-	edit := func(k int, out, in bool) {
-		se := cellEntry(boxes[id], markAt(marks, id), s, id32, k%ng.NX, k/ng.NX)
+	// copyTo writes the starts of the cells before k (and k's), which
+	// the edit leaves as they were but for the shift.
+	copyTo := func(k int) {
 		for ; next <= k; next++ {
 			ng.Start[next] = g.Start[next] + shift
+			if next < len(ng.Unmarked) {
+				ng.Unmarked[next] = g.Unmarked[next] + shift
+			}
 		}
-		a, b := g.Start[k], g.Start[k+1]
-		ng.IDs = append(ng.IDs, g.IDs[copied:a]...)
-		ng.Entries = append(ng.Entries, g.Entries[copied:a]...)
-		for e := a; e < b; e++ {
+	}
+	m := markAt(marks, id)
+	// part copies the listing [lo, hi) of g without the id, and with
+	// its new entry se at its place when in.
+	part := func(lo, hi int32, in bool, se CellEntry) {
+		for e := lo; e < hi; e++ {
 			x := g.IDs[e]
 			if x == id32 {
 				continue
@@ -52,6 +57,20 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, marks []Mark, id int) (PlanGrid, bo
 		if in {
 			ng.IDs, ng.Entries = append(ng.IDs, id32), append(ng.Entries, se)
 		}
+	}
+	// edit rewrites cell k, which the id leaves (out), enters (in) or
+	// stays in with its new span (both), after copying the cells before:
+	// the unmarked part, then the marked one (see PlanGrid.Unmarked), the
+	// id's new entry in the part its mark puts it in.
+	edit := func(k int, out, in bool) {
+		se := cellEntry(boxes[id], m, s, id32, k%ng.NX, k/ng.NX)
+		copyTo(k)
+		a, u, b := g.Start[k], g.Unmarked[k], g.Start[k+1]
+		ng.IDs = append(ng.IDs, g.IDs[copied:a]...)
+		ng.Entries = append(ng.Entries, g.Entries[copied:a]...)
+		part(a, u, in && !skipped(m), se)
+		ng.Unmarked[k] = int32(len(ng.IDs)) // (copyTo's value replaced)
+		part(u, b, in && skipped(m), se)
 		copied = b
 		shift = int32(len(ng.IDs)) - b
 	}
@@ -67,9 +86,7 @@ func movedGrid(g *PlanGrid, boxes []PlanBox, marks []Mark, id int) (PlanGrid, bo
 			}
 		}
 	}
-	for ; next < len(ng.Start); next++ {
-		ng.Start[next] = g.Start[next] + shift
-	}
+	copyTo(len(ng.Start) - 1)
 	ng.IDs = append(ng.IDs, g.IDs[copied:]...)
 	ng.Entries = append(ng.Entries, g.Entries[copied:]...)
 	return ng, true

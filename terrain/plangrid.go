@@ -19,9 +19,15 @@ type PlanGrid struct {
 	// Row multiply by them, a sightline's walk starting with both.
 	icw, ich float64
 	// Start and IDs list the cells: cell (i, j), numbered k = Cell(i,
-	// j) = j·NX + i, holds IDs[Start[k]:Start[k+1]].
-	Start []int32
-	IDs   []int32
+	// j) = j·NX + i, holds IDs[Start[k]:Start[k+1]]: first the ids
+	// whose Mark is 0, then the marked ones (MarkInert or
+	// MarkConcealing), each part in increasing order. Unmarked[k] ends
+	// the first part: a walk under options that skip every marked
+	// occluder (los's defaults) reads IDs[Start[k]:Unmarked[k]] and
+	// never the rest.
+	Start    []int32
+	IDs      []int32
+	Unmarked []int32
 	// Spans are the cells each id is listed in, by id.
 	Spans []CellSpan
 	// Entries is the listing IDs with each id's box and neighbour flags
@@ -267,8 +273,15 @@ func (g *PlanGrid) fill(boxes []PlanBox, marks []Mark) {
 			}
 		}
 	}
+	unmarked := make([]int32, n) // per cell
 	for id := range boxes {
-		each(id, func(k int) { counts[k+1]++ })
+		plain := !skipped(markAt(marks, id))
+		each(id, func(k int) {
+			counts[k+1]++
+			if plain {
+				unmarked[k]++
+			}
+		})
 	}
 	for k := 1; k < len(counts); k++ {
 		counts[k] += counts[k-1]
@@ -276,10 +289,19 @@ func (g *PlanGrid) fill(boxes []PlanBox, marks []Mark) {
 	g.Start = counts
 	g.IDs = make([]int32, counts[len(counts)-1])
 	g.Entries = make([]CellEntry, len(g.IDs))
-	next := make([]int32, n)
-	copy(next, counts[:n])
+	// The next place of an unmarked and of a marked id in each cell.
+	nextPlain, nextMarked := make([]int32, n), make([]int32, n)
+	g.Unmarked = make([]int32, n)
+	for k := range n {
+		nextPlain[k], nextMarked[k] = counts[k], counts[k]+unmarked[k]
+		g.Unmarked[k] = nextMarked[k]
+	}
 	for id := range boxes {
 		m := markAt(marks, id)
+		next := nextPlain
+		if skipped(m) {
+			next = nextMarked
+		}
 		each(id, func(k int) {
 			g.IDs[next[k]] = int32(id)
 			g.Entries[next[k]] = cellEntry(boxes[id], m, g.Spans[id], int32(id), k%g.NX, k/g.NX)
@@ -287,6 +309,10 @@ func (g *PlanGrid) fill(boxes []PlanBox, marks []Mark) {
 		})
 	}
 }
+
+// skipped reports whether a listing of mark m comes after the cell's
+// unmarked part (see PlanGrid.Unmarked).
+func skipped(m Mark) bool { return m&(MarkInert|MarkConcealing) != 0 }
 
 // Col returns the cell column of x, clamped to [0, NX). (Compared before
 // the conversion: a NaN, negative or huge value never reaches int(), whose

@@ -61,7 +61,9 @@ func TestMarkOf(t *testing.T) {
 
 // TestGridListsBoxes: whatever the cells' numbering, cell (i, j) lists
 // exactly the ids whose box, grown by the margin, overlaps it (found here
-// from Col and Row, box by box), in increasing order, with the entries
+// from Col and Row, box by box), the unmarked ones first and then the
+// marked ones (Unmarked ending the first part), each in increasing
+// order, with the entries
 // beside them flagging the neighbouring cells that list the id too and
 // carrying the id's mark.
 func TestGridListsBoxes(t *testing.T) {
@@ -86,14 +88,22 @@ func TestGridListsBoxes(t *testing.T) {
 		total := 0
 		for j := range g.NY {
 			for i := range g.NX {
-				var want []int32
+				var want, marked []int32
 				for id, b := range boxes {
 					if g.Col(b.X0-g.Margin) <= i && i <= g.Col(b.X1+g.Margin) &&
 						g.Row(b.Y0-g.Margin) <= j && j <= g.Row(b.Y1+g.Margin) {
-						want = append(want, int32(id))
+						if marks[id] == 0 {
+							want = append(want, int32(id))
+						} else {
+							marked = append(marked, int32(id))
+						}
 					}
 				}
 				k := g.Cell(i, j)
+				if int(g.Unmarked[k]) != int(g.Start[k])+len(want) {
+					t.Fatalf("%d boxes: cell (%d, %d): the unmarked part ends at %d, want %d", len(boxes), i, j, g.Unmarked[k], int(g.Start[k])+len(want))
+				}
+				want = append(want, marked...)
 				got := g.IDs[g.Start[k]:g.Start[k+1]]
 				if !slices.Equal(got, want) {
 					t.Fatalf("%d boxes: cell (%d, %d) lists %v, want %v", len(boxes), i, j, got, want)
@@ -123,7 +133,7 @@ func TestGridListsBoxes(t *testing.T) {
 				total += len(got)
 			}
 		}
-		if total != len(g.IDs) || len(g.Entries) != len(g.IDs) || len(g.Start) != g.NX*g.NY+1 {
+		if total != len(g.IDs) || len(g.Entries) != len(g.IDs) || len(g.Start) != g.NX*g.NY+1 || len(g.Unmarked) != g.NX*g.NY {
 			t.Errorf("%d boxes: cells list %d ids of %d (%d entries, %d starts)", len(boxes), total, len(g.IDs), len(g.Entries), len(g.Start))
 		}
 	}
