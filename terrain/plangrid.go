@@ -323,7 +323,6 @@ func skipped(m Mark) bool { return m&(MarkInert|MarkConcealing) != 0 }
 // beside the quotient's, as every other rounding of a walk along the grid
 // does, inside the margin by which every listed box is grown (see
 // los.walkPrecision). The boxes are listed by the same Col and Row.
-
 func (g *PlanGrid) Col(x float64) int {
 	v := (x - g.X0) * g.icw
 	if !(v >= 0) {
