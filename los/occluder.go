@@ -161,10 +161,12 @@ func (f *filter) excluded(id string) bool {
 }
 
 // listed reports whether id is listed in Options.Exclude or past the
-// first two ids of the ignore list (excluded without ignored: the walk's
-// visits test ignored inline and call this only when those lists are not
-// empty).
+// first two ids of the ignore list (excluded without ignored; the two
+// inline where excluded does not).
 func (f *filter) listed(id string) bool {
+	if len(f.opt.Exclude) == 0 && len(f.ignoreMore) == 0 {
+		return false // the common case, first: no loop set up
+	}
 	for _, e := range f.opt.Exclude {
 		if e == id {
 			return true
