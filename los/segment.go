@@ -87,10 +87,21 @@ type SegmentResult struct {
 func SightSegment(bf *terrain.Battlefield, a, b geom.Vec3, opt Options, ignore ...string) (res SegmentResult) {
 	var f filter
 	if !fastPaths || !f.initShot(bf, &opt, ignore) {
-		f.initSegment(bf, &opt, ignore)
+		sightSegmentSlow(&res, bf, a, b, &opt, ignore)
+		return res
 	}
 	segmentInto(&res, bf, a, b, &f, segFull)
 	return res
+}
+
+// sightSegmentSlow is SightSegment for the calls initShot does not take,
+// with a filter of its own: kept out of SightSegment, whose segment ends
+// then live across no call before segmentInto (a call there made the
+// common path save and reload them).
+func sightSegmentSlow(res *SegmentResult, bf *terrain.Battlefield, a, b geom.Vec3, opt *Options, ignore []string) {
+	var f filter
+	f.initSegment(bf, opt, ignore)
+	segmentInto(res, bf, a, b, &f, segFull)
 }
 
 // segHit is how a segment meets one occluder.
