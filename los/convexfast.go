@@ -134,7 +134,10 @@ func convexFastZ(r geom.Ring, top float64, a, b geom.Vec3, zlo, zhi float64, cv 
 	// one branch on them all. Here a.Z and b.Z are numbers, so the
 	// difference is NaN only as -Inf - -Inf, which math.IsInf (and so the
 	// negated comparison) lets through.
-	try := b2u(cv != nil) & b2u(math.Abs(A.X-disc.CX) < disc.R) & b2u(math.Abs(A.Y-disc.CY) < disc.R) &
+	// (ox, oy: the start's plan from the disc's centre in absolute value,
+	// read again by the side bound below.)
+	ox, oy := math.Abs(A.X-disc.CX), math.Abs(A.Y-disc.CY)
+	try := b2u(cv != nil) & b2u(ox < disc.R) & b2u(oy < disc.R) &
 		(b2u(every) | b2u(zhi < top)&b2u(a.Z <= b.Z)&b2u(!(math.Abs(b.Z-a.Z) > math.MaxFloat64)))
 	if try != 0 {
 		// strictlyInside on float signs (see Inside above).
@@ -200,7 +203,8 @@ func convexFastZ(r geom.Ring, top float64, a, b geom.Vec3, zlo, zhi float64, cv 
 	}
 	d := B.Sub(A)
 	// One side bound for the ring (see Sides above).
-	s := 16*0x1p-53*(math.Abs(d.X)*(disc.R+math.Abs(disc.CY-A.Y))+math.Abs(d.Y)*(disc.R+math.Abs(disc.CX-A.X))) + 0x1p-900
+	// (|CY − A.Y| is oy: x − y and y − x differ only in sign.)
+	s := 16*0x1p-53*(math.Abs(d.X)*(disc.R+oy)+math.Abs(d.Y)*(disc.R+ox)) + 0x1p-900
 	ns := -s
 	// k0, k1: the two crossed edges by their end vertex (edge r[k-1]→r[k]).
 	var k0, k1 int
