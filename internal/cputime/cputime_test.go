@@ -46,9 +46,15 @@ func TestThreadResolution(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	prev, _ := Thread()
+	prev, ok := Thread()
+	if !ok {
+		t.Fatal("thread CPU time unknown on Linux")
+	}
 	var steps []time.Duration
-	for len(steps) < 64 {
+	for reads := 0; len(steps) < 64; reads++ {
+		if reads == 1e8 { // a clock that stands still: fail, not hang
+			t.Fatalf("the thread clock changed %d times in %d reads", len(steps), reads)
+		}
 		now, _ := Thread()
 		if now != prev {
 			steps = append(steps, now-prev)
