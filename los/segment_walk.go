@@ -113,30 +113,22 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// are far below 1e150 and a box bound is at most an
 			// infinity; a -0 entry leaves t0 at +0 as max does), and no
 			// swap test: the order of the ends follows the sign of rx,
-			// ry (0 exactly when dx, dy is, see segmentInto). Written out here:
+			// ry (0 exactly when dx, dy is, see segmentInto; slab per axis). Written out here:
 			// as a function it does not inline, and the call was a fifth
 			// of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
 			bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
 			// The entry and exit parameters along each axis (the whole
 			// line when the segment does not move along it).
-			var tax, tbx float64
+			tax, tbx := -inf, inf
 			if rx != 0 {
-				tax, tbx = (bx0-ax)*rx, (bx1-ax)*rx
-				if rx < 0 {
-					tax, tbx = tbx, tax
-				}
+				tax, tbx = slab(bx0, bx1, ax, rx)
 			} else if ax < bx0 || ax > bx1 {
 				continue
-			} else {
-				tax, tbx = -inf, inf
 			}
 			tay, tby := -inf, inf
 			if ry != 0 {
-				tay, tby = (by0-ay)*ry, (by1-ay)*ry
-				if ry < 0 {
-					tay, tby = tby, tay
-				}
+				tay, tby = slab(by0, by1, ay, ry)
 			} else if ay < by0 || ay > by1 {
 				continue
 			}
@@ -210,6 +202,17 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			}
 		}
 	}
+}
+
+// slab returns where the line a + t/r enters and leaves [b0, b1] along
+// one axis (r = 1/d ≠ 0): the two parameters in increasing order, by the
+// sign of r (the walk's box test, for each axis; it inlines).
+func slab(b0, b1, a, r float64) (enter, leave float64) {
+	enter, leave = (b0-a)*r, (b1-a)*r
+	if r < 0 {
+		enter, leave = leave, enter
+	}
+	return enter, leave
 }
 
 // fmin is min for operands that are never NaN (the builtin's NaN and
