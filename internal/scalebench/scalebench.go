@@ -4,7 +4,10 @@
 // the table (SightSegment, Sight, VisibleFraction for local and
 // table-wide pairs, ShortestPath weighted and unweighted, terrain.New).
 // The benchmarks are in scalebench_test.go; cmd/perfplot runs them and
-// writes the table and the plot of docs/performance.md.
+// writes the table and the plot of docs/performance.md. locality_test.go
+// holds two more that take SightSegment's growth with the table apart
+// (pairs inside one window of each table; the reference table on many
+// identical copies of itself).
 package scalebench
 
 import (
