@@ -112,10 +112,10 @@ func (st *segState) walkCells(ax, ay, dx, dy, rx, ry float64) {
 			// the operands are never NaN here: the walk's coordinates
 			// are far below 1e150 and a box bound is at most an
 			// infinity; a -0 entry leaves t0 at +0 as max does), and no
-			// swap test: the order of the ends follows the sign of rx,
-			// ry (0 exactly when dx, dy is, see segmentInto; slab per axis). Written out here:
-			// as a function it does not inline, and the call was a fifth
-			// of the walk.
+			// test of which end comes first: slab orders them by the sign
+			// of rx, ry (0 exactly when dx, dy is, see segmentInto).
+			// Written out here rather than a call to boxEntry, which does
+			// not inline: the call was a fifth of the walk.
 			bx0, by0 := float64(e.Box.X0), float64(e.Box.Y0)
 			bx1, by1 := float64(e.Box.X1), float64(e.Box.Y1)
 			// The entry and exit parameters along each axis (the whole
