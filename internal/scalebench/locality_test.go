@@ -10,12 +10,13 @@ import (
 	"github.com/sightline/sightline/terrain"
 )
 
-// The two benchmarks here take BenchmarkScale/SightSegment apart
-// (docs/sight.md, "Sixteenth pass"): what a random pair costs on a large
-// table is the sightline's own work plus what the caches and the branch
-// predictor have not seen recently, and these vary one at a time.
+// The benchmarks here take BenchmarkScale/SightSegment apart
+// (docs/sight.md, "Sixteenth pass" and "Seventeenth pass"): what a random
+// pair costs on a large table is the sightline's own work plus what the
+// caches and the branch predictor have not seen recently, and these vary
+// one at a time.
 //
-//	go test ./internal/scalebench -run XXX -bench 'SegmentWindow|SegmentCopies' -benchtime 200000x -cpu 1
+//	go test ./internal/scalebench -run XXX -bench 'SegmentWindow|SegmentCopies|SegmentStream' -benchtime 200000x -cpu 1
 
 // BenchmarkSegmentWindow is SightSegment's benchmark with its pairs drawn
 // among the models inside one 48 x 48 in window at the middle of each
@@ -66,6 +67,42 @@ func BenchmarkSegmentCopies(b *testing.B) {
 			runSegments(b, segs, on)
 		})
 	}
+}
+
+// BenchmarkSegmentStream is SightSegment's benchmark on the reference
+// table and the 3,000-piece one with streams of 512, 4,096 (as
+// BenchmarkScale) or 262,144 random pairs, run in turn: the longer the
+// stream, the less of it the caches and the branch predictor still hold
+// when a pair comes round again. With 262,144 pairs and
+// -benchtime 200000x no pair is run twice.
+func BenchmarkSegmentStream(b *testing.B) {
+	for _, n := range []int{50, 3000} {
+		for _, c := range []int{512, 4096, 262144} {
+			b.Run(fmt.Sprintf("pieces=%d/pairs=%d", n, c), func(b *testing.B) {
+				bf := Table(n)
+				segs := Segments(bf, streamPairs(bf, c))
+				on := make([]*terrain.Battlefield, len(segs))
+				for i := range on {
+					on[i] = bf
+				}
+				runSegments(b, segs, on)
+			})
+		}
+	}
+}
+
+// streamPairs returns n random pairs (fixed seed) of distinct models of
+// bf: Pairs' draw, as many as asked.
+func streamPairs(bf *terrain.Battlefield, n int) [][2]int {
+	ms := bf.Models()
+	rng := rand.New(rand.NewPCG(7, uint64(len(ms))))
+	out := make([][2]int, 0, n)
+	for len(out) < n {
+		if i, j := rng.IntN(len(ms)), rng.IntN(len(ms)); i != j {
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
 }
 
 // runSegments measures SightSegment over segs as benchSegment does,

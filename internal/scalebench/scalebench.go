@@ -5,9 +5,9 @@
 // table-wide pairs, ShortestPath weighted and unweighted, terrain.New).
 // The benchmarks are in scalebench_test.go; cmd/perfplot runs them and
 // writes the table and the plot of docs/performance.md. locality_test.go
-// holds two more that take SightSegment's growth with the table apart
+// holds three more that take SightSegment's growth with the table apart
 // (pairs inside one window of each table; the reference table on many
-// identical copies of itself).
+// identical copies of itself; streams of pairs too long to be learnt).
 package scalebench
 
 import (
