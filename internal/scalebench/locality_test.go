@@ -80,7 +80,10 @@ func BenchmarkSegmentStream(b *testing.B) {
 		for _, c := range []int{512, 4096, 262144} {
 			b.Run(fmt.Sprintf("pieces=%d/pairs=%d", n, c), func(b *testing.B) {
 				bf := Table(n)
-				segs := Segments(bf, streamPairs(bf, c))
+				segs := Segments(bf, drawPairs(bf, false, c))
+				if len(segs) < c {
+					b.Fatalf("%d of %d pairs drawn on the %d-piece table", len(segs), c, n)
+				}
 				on := make([]*terrain.Battlefield, len(segs))
 				for i := range on {
 					on[i] = bf
@@ -89,20 +92,6 @@ func BenchmarkSegmentStream(b *testing.B) {
 			})
 		}
 	}
-}
-
-// streamPairs returns n random pairs (fixed seed) of distinct models of
-// bf: Pairs' draw, as many as asked.
-func streamPairs(bf *terrain.Battlefield, n int) [][2]int {
-	ms := bf.Models()
-	rng := rand.New(rand.NewPCG(7, uint64(len(ms))))
-	out := make([][2]int, 0, n)
-	for len(out) < n {
-		if i, j := rng.IntN(len(ms)), rng.IntN(len(ms)); i != j {
-			out = append(out, [2]int{i, j})
-		}
-	}
-	return out
 }
 
 // runSegments measures SightSegment over segs as benchSegment does,

@@ -81,10 +81,16 @@ func Table(pieces int) *terrain.Battlefield {
 // drawn at random (fixed seed); local keeps pairs at most LocalRange
 // apart in plan.
 func Pairs(bf *terrain.Battlefield, local bool) [][2]int {
+	return drawPairs(bf, local, 4096)
+}
+
+// drawPairs returns n pairs drawn as Pairs draws them (its first 4,096
+// are Pairs'), fewer when 1,024 draws per pair do not find them.
+func drawPairs(bf *terrain.Battlefield, local bool, n int) [][2]int {
 	ms := bf.Models()
 	rng := rand.New(rand.NewPCG(7, uint64(len(ms))))
 	var out [][2]int
-	for tries := 0; len(out) < 4096 && tries < 1<<22; tries++ {
+	for tries := 0; len(out) < n && tries < 1024*n; tries++ {
 		i, j := rng.IntN(len(ms)), rng.IntN(len(ms))
 		if i == j || (local && ms[i].Position.Sub(ms[j].Position).Norm() > LocalRange) {
 			continue
