@@ -2,7 +2,6 @@ package scalebench
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -30,12 +29,7 @@ func BenchmarkSegmentWindow(b *testing.B) {
 			if len(pairs) == 0 {
 				b.Fatalf("no pair of models in the window of the %d-piece table", n)
 			}
-			segs := Segments(bf, pairs)
-			on := make([]*terrain.Battlefield, len(segs))
-			for i := range on {
-				on[i] = bf
-			}
-			runSegments(b, segs, on)
+			runSegmentsOn(b, bf, Segments(bf, pairs))
 		})
 	}
 }
@@ -82,15 +76,11 @@ func BenchmarkSegmentStream(b *testing.B) {
 		for _, c := range []int{512, 4096, 262144} {
 			b.Run(fmt.Sprintf("pieces=%d/pairs=%d", n, c), func(b *testing.B) {
 				bf := Table(n)
-				segs := Segments(bf, drawPairs(bf, false, c))
-				if len(segs) < c {
-					b.Fatalf("%d of %d pairs drawn on the %d-piece table", len(segs), c, n)
+				pairs := drawPairs(bf, nil, false, c)
+				if len(pairs) < c {
+					b.Fatalf("%d of %d pairs drawn on the %d-piece table", len(pairs), c, n)
 				}
-				on := make([]*terrain.Battlefield, len(segs))
-				for i := range on {
-					on[i] = bf
-				}
-				runSegments(b, segs, on)
+				runSegmentsOn(b, bf, Segments(bf, pairs))
 			})
 		}
 	}
@@ -110,29 +100,27 @@ func runSegments(b *testing.B, segs []Segment, on []*terrain.Battlefield) {
 	stop(i)
 }
 
+// runSegmentsOn is runSegments with every segment on bf.
+func runSegmentsOn(b *testing.B, bf *terrain.Battlefield, segs []Segment) {
+	on := make([]*terrain.Battlefield, len(segs))
+	for i := range on {
+		on[i] = bf
+	}
+	runSegments(b, segs, on)
+}
+
 // windowPairs returns 4,096 random pairs (fixed seed) of distinct models
 // of bf standing in the side x side window at the middle of its table
 // (none when fewer than two stand there).
 func windowPairs(bf *terrain.Battlefield, side float64) [][2]int {
 	t := bf.Table()
 	x0, y0 := (t.Width-side)/2, (t.Depth-side)/2
-	var in []int
+	in := []int{}
 	ms := bf.Models()
 	for i := range ms {
 		if p := ms[i].Position; p.X >= x0 && p.X < x0+side && p.Y >= y0 && p.Y < y0+side {
 			in = append(in, i)
 		}
 	}
-	if len(in) < 2 {
-		return nil
-	}
-	rng := rand.New(rand.NewPCG(7, uint64(len(in))))
-	out := make([][2]int, 0, 4096)
-	for len(out) < 4096 {
-		i, j := in[rng.IntN(len(in))], in[rng.IntN(len(in))]
-		if i != j {
-			out = append(out, [2]int{i, j})
-		}
-	}
-	return out
+	return drawPairs(bf, in, false, 4096)
 }

@@ -81,17 +81,33 @@ func Table(pieces int) *terrain.Battlefield {
 // drawn at random (fixed seed); local keeps pairs at most LocalRange
 // apart in plan.
 func Pairs(bf *terrain.Battlefield, local bool) [][2]int {
-	return drawPairs(bf, local, 4096)
+	return drawPairs(bf, nil, local, 4096)
 }
 
-// drawPairs returns n pairs drawn as Pairs draws them (its first 4,096
-// are Pairs'), fewer when 1,024 draws per pair do not find them.
-func drawPairs(bf *terrain.Battlefield, local bool, n int) [][2]int {
+// drawPairs returns n pairs of distinct models of bf drawn at random
+// (fixed seed) among the model indices in from, or among all of them when
+// from is nil (Pairs' draw: its first 4,096 are Pairs'); local keeps
+// pairs at most LocalRange apart in plan. It returns fewer when 1,024
+// draws per pair do not find them, none from fewer than two models.
+func drawPairs(bf *terrain.Battlefield, from []int, local bool, n int) [][2]int {
 	ms := bf.Models()
-	rng := rand.New(rand.NewPCG(7, uint64(len(ms))))
+	size := len(ms)
+	if from != nil {
+		size = len(from)
+	}
+	if size < 2 {
+		return nil
+	}
+	pick := func(k int) int {
+		if from != nil {
+			return from[k]
+		}
+		return k
+	}
+	rng := rand.New(rand.NewPCG(7, uint64(size)))
 	var out [][2]int
 	for tries := 0; len(out) < n && tries < 1024*n; tries++ {
-		i, j := rng.IntN(len(ms)), rng.IntN(len(ms))
+		i, j := pick(rng.IntN(size)), pick(rng.IntN(size))
 		if i == j || (local && ms[i].Position.Sub(ms[j].Position).Norm() > LocalRange) {
 			continue
 		}
